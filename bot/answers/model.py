@@ -1,0 +1,73 @@
+"""The answer model: what every command returns, whatever surface renders it.
+
+Renderers: :mod:`bot.answers.text` (console, Discord plain text), :mod:`bot.answers.json`
+(SPEC §6) and the Discord embeds in :mod:`bot.chat.render`. Commands never format output
+themselves; they fill an :class:`Answer`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Verdict = Literal["yes", "no", "unknown"]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled block of the answer body (an embed field in Discord).
+
+    ``code`` marks preformatted text (a board diagram) that renderers put in a code block.
+    """
+
+    heading: str
+    body: str
+    code: bool = False
+
+
+@dataclass(frozen=True)
+class Citation:
+    term: str  # term id
+    source: str | None  # source title, e.g. «РП 4.1-2 от 09.11.2024»; None: name only
+    name: str = ""  # term display name
+    text: str | None = None  # the quoted rule text
+
+
+@dataclass(frozen=True)
+class OtherVersion:
+    source: str
+    verdict: Verdict | None
+    value: Any = None
+    text: str = ""
+
+
+@dataclass
+class Answer:
+    """A command's answer. ``ok`` is False for a user error; ``error`` then says why in Russian."""
+
+    command: str
+    ok: bool = True
+    title: str = ""
+    summary: str = ""  # the first paragraph: a definition, a verdict line, …
+    sections: list[Section] = field(default_factory=list)
+    suggestions: list[str] = field(default_factory=list)
+    footer: str = ""
+    error: str | None = None
+    # Structured payloads, by command (SPEC §6).
+    term: dict[str, Any] | None = None
+    card: dict[str, Any] | None = None
+    results: list[dict[str, Any]] | None = None
+    verdict: Verdict | None = None
+    value: Any = None
+    triggers: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+    other_versions: list[OtherVersion] = field(default_factory=list)
+    board: str | None = None  # the position echoed as a text grid (check)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def failure(cls, command: str, error: str, suggestions: list[str] | None = None) -> Answer:
+        """A user-facing error (in Russian), optionally with "did you mean" suggestions."""
+        return cls(command=command, ok=False, title="Ошибка", error=error,
+                   suggestions=list(suggestions or []))

@@ -1,0 +1,29 @@
+"""Render an :class:`Answer` as plain text / Discord Markdown."""
+
+from __future__ import annotations
+
+from bot.answers.model import Answer
+
+VERDICT_WORDS = {"yes": "Можно", "no": "Нельзя", "unknown": "Неизвестно"}
+
+
+def render_text(answer: Answer, markdown: bool = True) -> str:
+    """The full answer as text. ``markdown`` adds bold headings and code fences."""
+    bold = (lambda s: f"**{s}**") if markdown else (lambda s: s)
+    parts: list[str] = []
+    if answer.title:
+        parts.append(bold(answer.title))
+    if not answer.ok and answer.error:
+        parts.append(answer.error)
+    if answer.summary:
+        parts.append(answer.summary)
+    if answer.board:
+        parts.append(f"```\n{answer.board}\n```" if markdown else answer.board)
+    for section in answer.sections:
+        body = f"```\n{section.body}\n```" if (section.code and markdown) else section.body
+        parts.append(f"{bold(section.heading)}\n{body}" if section.heading else body)
+    if answer.suggestions:
+        parts.append("Возможно, вы имели в виду: " + ", ".join(answer.suggestions))
+    if answer.footer:
+        parts.append(f"_{answer.footer}_" if markdown else answer.footer)
+    return "\n\n".join(p for p in parts if p)

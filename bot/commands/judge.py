@@ -1,0 +1,98 @@
+"""The Judge: one object that answers chat messages from the corpus, lookup and engine.
+
+Every surface (console, ``ask``, JSON Lines, Discord) calls :meth:`Judge.ask` or
+:meth:`Judge.run` and renders the returned :class:`~bot.answers.Answer`.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.answers import Answer
+from bot.commands.parser import COMMAND_ALIASES, parse_message
+from bot.corpus.model import Corpus
+from bot.lookup.lookup import Lookup
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Context:
+    corpus: Corpus
+    lookup: Lookup
+
+
+Handler = Callable[[Context, str], Answer]
+
+
+def _handlers() -> dict[str, Handler]:
+    # Imported here so that each command module stays independent of the registry.
+    from bot.commands import card, case, check, help, search, sources, term
+
+    return {
+        "term": term.handle,
+        "card": card.handle,
+        "search": search.handle,
+        "check": check.handle,
+        "case": case.handle,
+        "help": help.handle,
+        "sources": sources.handle,
+    }
+
+
+class Judge:
+    """Answers commands. Build it once per process; it is read-only afterwards."""
+
+    def __init__(self, corpus: Corpus, lookup: Lookup):
+        self.ctx = Context(corpus=corpus, lookup=lookup)
+        self.handlers = _handlers()
+
+    @classmethod
+    def open(cls, root: Path, data_dir: Path) -> Judge:
+        """Load the corpus under ``root`` through the cached index in ``data_dir``."""
+        from bot.lookup.index import open_index
+
+        corpus, db_path = open_index(root, data_dir)
+        return cls(corpus, Lookup(corpus, db_path))
+
+    @property
+    def corpus(self) -> Corpus:
+        return self.ctx.corpus
+
+    @property
+    def lookup(self) -> Lookup:
+        return self.ctx.lookup
+
+    def ask(self, message: str, prefix: str = "!") -> Answer:
+        """Answer one chat message, e.g. ``"!term телепортация"``."""
+        parsed = parse_message(message, prefix)
+        if parsed.name is None:
+            if not parsed.word:
+                return Answer.failure("help", "Пустой запрос. Напишите `!help`, чтобы увидеть команды.")
+            names = ", ".join(f"`!{aliases[1]}`" for aliases in COMMAND_ALIASES.values())
+            return Answer.failure(
+                "unknown",
+                f"Не знаю команду «{_short(parsed.word)}». Команды: {names}. Подробнее: `!help`.",
+            )
+        return self.run(parsed.name, parsed.args)
+
+    def run(self, name: str, args: str) -> Answer:
+        """Run a command by canonical name; unexpected errors become an answer with an id."""
+        handler = self.handlers.get(name)
+        if handler is None:
+            return Answer.failure("unknown", f"Не знаю команду «{_short(name)}». Напишите `!help`.")
+        try:
+            return handler(self.ctx, args)
+        except Exception:  # one error boundary for every surface: never a traceback to users
+            error_id = uuid.uuid4().hex[:8]
+            log.exception("command %s failed (error id %s)", name, error_id)
+            return Answer.failure(name, f"Внутренняя ошибка бота (код {error_id}). Мы уже разбираемся.")
+
+
+def _short(text: str, limit: int = 40) -> str:
+    text = text.replace("`", "'").replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,65 @@
+"""Split a chat message into a command name and its argument text.
+
+>>> parse_message("!термин телепортация")
+ParsedCommand(name='term', args='телепортация')
+>>> parse_message("!check 168 a1 | телепортация a1 b6").name
+'check'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+#: Canonical command names and every alias users may type (Russian first-class).
+COMMAND_ALIASES: dict[str, tuple[str, ...]] = {
+    "term": ("term", "термин", "t", "т", "rule", "правило"),
+    "card": ("card", "карта", "c", "к"),
+    "search": ("search", "поиск", "s", "найти"),
+    "check": ("check", "проверка", "проверить", "chk"),
+    "case": ("case", "кейс", "случай"),
+    "help": ("help", "помощь", "h", "справка", "?"),
+    "sources": ("sources", "источники", "src", "версии"),
+}
+ALIAS_TO_COMMAND: dict[str, str] = {
+    alias: name for name, aliases in COMMAND_ALIASES.items() for alias in aliases
+}
+MAX_INPUT = 2000  # Discord's own message limit; anything longer is cut, not processed
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
+
+
+@dataclass(frozen=True)
+class ParsedCommand:
+    name: str | None  # canonical name; None when the word is not a command
+    args: str
+    word: str = ""  # what the user typed as the command word
+
+    def __repr__(self) -> str:  # short form for doctests
+        return f"ParsedCommand(name={self.name!r}, args={self.args!r})"
+
+
+def clean_input(text: str) -> str:
+    """Drop control and zero-width characters, normalise Unicode, cap the length.
+
+    Newlines are kept (a position may span lines); tabs become spaces.
+    """
+    text = unicodedata.normalize("NFC", text[: MAX_INPUT * 2])
+    text = text.replace("\t", " ").replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROL.sub("", text)[:MAX_INPUT].strip()
+
+
+def parse_message(message: str, prefix: str = "!") -> ParsedCommand:
+    """Parse ``!word args``. Without the prefix the whole text is treated as ``!term``-less input.
+
+    The command word is matched case-insensitively against :data:`COMMAND_ALIASES`.
+    """
+    text = clean_input(message)
+    if prefix and text.startswith(prefix):
+        text = text[len(prefix):].lstrip()
+    elif text.startswith("/"):
+        text = text[1:].lstrip()
+    word, _, rest = text.partition("\n") if " " not in text.split("\n", 1)[0] else text.partition(" ")
+    word_key = word.strip().casefold().replace("ё", "е")
+    return ParsedCommand(name=ALIAS_TO_COMMAND.get(word_key), args=rest.strip(), word=word.strip())

@@ -1,0 +1,1 @@
+"""The rules corpus and card data: model, schema validation, loading and atomic writes."""

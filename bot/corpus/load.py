@@ -1,0 +1,203 @@
+"""Load ``rules/`` and ``cards/`` into a :class:`Corpus`, validating everything first.
+
+Every file is checked against one schema (``schema.json``) and then cross-checked
+(unknown sources, related terms, card rules, duplicate ids). All problems are collected and
+raised together as a :class:`CorpusError` naming file, entry and field.
+
+Layout: ``rules/sources.yaml`` (``sources:``), any other ``rules/*.yaml`` (``terms:``),
+``cards/*.yaml`` (``set:`` + ``cards:``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from bot.corpus.errors import CorpusError, CorpusIssue
+from bot.corpus.model import Ability, Card, CardSet, Corpus, Source, Term, TermVersion
+from bot.corpus.yamlio import read_yaml
+
+SOURCES_FILE = "sources.yaml"
+_SCHEMA_PATH = Path(__file__).with_name("schema.json")
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(_SCHEMA_PATH.read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def _validator(kind: str) -> jsonschema.protocols.Validator:
+    """A validator for one file kind: ``sourcesFile``, ``termsFile`` or ``cardsFile``."""
+    schema = _schema()
+    sub = {"$ref": f"#/$defs/{kind}", "$defs": schema["$defs"]}
+    cls = jsonschema.validators.validator_for(schema)
+    return cls(sub)  # type: ignore[no-any-return]
+
+
+def corpus_files(root: Path) -> list[Path]:
+    """Every corpus YAML file under ``root`` (rules/ then cards/), in a stable order."""
+    files = sorted((root / "rules").glob("*.yaml")) + sorted((root / "cards").glob("*.yaml"))
+    return files
+
+
+def content_hash(root: Path) -> str:
+    """A hash of every corpus file's path and bytes: the index is rebuilt when it changes."""
+    digest = hashlib.sha256()
+    for path in corpus_files(root):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _file_kind(root: Path, path: Path) -> str:
+    if path.parent.name == "cards":
+        return "cardsFile"
+    return "sourcesFile" if path.name == SOURCES_FILE else "termsFile"
+
+
+def _entry_label(kind: str, data: Any, path_parts: Iterable[Any]) -> tuple[str, str]:
+    """Split a JSON path into (entry, field): ``terms[3] (id)`` and ``versions[0].source``."""
+    parts = list(path_parts)
+    if len(parts) >= 2 and isinstance(parts[1], int):
+        key, idx = parts[0], parts[1]
+        entry = f"{key}[{idx}]"
+        try:
+            ident = data[key][idx].get("id")
+        except (AttributeError, IndexError, KeyError, TypeError):
+            ident = None
+        if ident:
+            entry += f" ({ident})"
+        rest = parts[2:]
+    else:
+        entry, rest = "", parts
+    field = ""
+    for p in rest:
+        field += f"[{p}]" if isinstance(p, int) else (f".{p}" if field else str(p))
+    return entry, field
+
+
+def read_raw(root: Path) -> tuple[dict[Path, Any], list[CorpusIssue]]:
+    """Parse and schema-check every file; return the raw data and the issues found."""
+    raw: dict[Path, Any] = {}
+    issues: list[CorpusIssue] = []
+    for path in corpus_files(root):
+        rel = path.relative_to(root).as_posix()
+        try:
+            data = read_yaml(path)
+        except (yaml.YAMLError, UnicodeDecodeError) as exc:
+            issues.append(CorpusIssue(rel, "", "", f"not valid YAML: {exc}".replace("\n", " ")))
+            continue
+        kind = _file_kind(root, path)
+        errors = sorted(_validator(kind).iter_errors(data), key=lambda e: list(e.absolute_path))
+        for err in errors:
+            entry, field = _entry_label(kind, data, err.absolute_path)
+            issues.append(CorpusIssue(rel, entry, field, err.message))
+        if not errors:
+            raw[path] = data
+    return raw, issues
+
+
+def load_corpus(root: Path) -> Corpus:
+    """Load and validate the corpus under ``root``; raise :class:`CorpusError` on any issue."""
+    raw, issues = read_raw(root)
+    corpus = build_corpus(root, raw, issues)
+    if issues:
+        raise CorpusError(issues)
+    return corpus
+
+
+def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) -> Corpus:
+    """Turn schema-valid raw data into a Corpus, appending cross-reference issues."""
+    sources: dict[str, Source] = {}
+    term_rows: list[tuple[str, int, dict[str, Any]]] = []
+    card_rows: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = []
+    for path, data in raw.items():
+        rel = path.relative_to(root).as_posix()
+        if "sources" in data:
+            for s in data["sources"]:
+                sources[s["id"]] = Source(
+                    id=s["id"], title=s["title"], date=s.get("date"), rank=s["rank"],
+                    file=s.get("file"), url=s.get("url"),
+                )
+        elif "terms" in data:
+            term_rows += [(rel, i, t) for i, t in enumerate(data["terms"])]
+        else:
+            card_rows += [(rel, i, c, data["set"]) for i, c in enumerate(data["cards"])]
+
+    terms: dict[str, Term] = {}
+    for rel, i, t in term_rows:
+        where = f"terms[{i}] ({t['id']})"
+        if t["id"] in terms:
+            issues.append(CorpusIssue(rel, where, "id", "duplicate term id"))
+            continue
+        for j, v in enumerate(t.get("versions", [])):
+            if v["source"] not in sources:
+                issues.append(CorpusIssue(rel, where, f"versions[{j}].source",
+                                          f"unknown source {v['source']!r}"))
+        terms[t["id"]] = term_from_dict(t, sources)
+    for rel, i, t in term_rows:
+        for field in ("related",):
+            for ref in t.get(field, []):
+                if ref not in terms:
+                    issues.append(CorpusIssue(rel, f"terms[{i}] ({t['id']})", field,
+                                              f"unknown term {ref!r}"))
+
+    cards: dict[str, Card] = {}
+    sets: dict[int, CardSet] = {}
+    for rel, i, c, s in card_rows:
+        where = f"cards[{i}] ({c['id']})"
+        sets.setdefault(s["id"], CardSet(id=s["id"], name=s["name"], initials=s["initials"]))
+        if c["id"] in cards:
+            issues.append(CorpusIssue(rel, where, "id", "duplicate card id"))
+            continue
+        for ref in c.get("rules", []):
+            if ref not in terms:
+                issues.append(CorpusIssue(rel, where, "rules", f"unknown term {ref!r}"))
+        cards[c["id"]] = card_from_dict(c, s)
+    return Corpus(sources=sources, terms=terms, cards=cards, sets=sets,
+                  content_hash=content_hash(root))
+
+
+def term_from_dict(t: dict[str, Any], sources: dict[str, Source] | None = None) -> Term:
+    versions = [TermVersion(source=v["source"], text=v["text"]) for v in t.get("versions", [])]
+    if sources:  # current version first: the lowest source rank wins (РП 4.1-2 over glossary)
+        versions.sort(key=lambda v: sources[v.source].rank if v.source in sources else 99)
+    return Term(
+        id=t["id"], name=t["name"],
+        aliases=tuple(t.get("aliases", ())), abbreviations=tuple(t.get("abbreviations", ())),
+        kinds=tuple(t.get("kinds", ())), parameters=tuple(t.get("parameters", ())),
+        versions=tuple(versions), related=tuple(t.get("related", ())),
+        mentioned_in=tuple(t.get("mentioned_in", ())),
+    )
+
+
+def card_from_dict(c: dict[str, Any], s: dict[str, Any]) -> Card:
+    strike = c.get("strike")
+    abilities = tuple(
+        Ability(kind=a["kind"], text=a.get("text", ""),
+                data={k: v for k, v in a.items() if k not in ("kind", "text")})
+        for a in c.get("abilities", ())
+    )
+    return Card(
+        id=c["id"], set_id=s["id"], set_name=s["name"], number=c["number"], name=c["name"],
+        element=c.get("element"), cost=c.get("cost"), elite=c.get("elite", False),
+        unique=c.get("unique", False), type=c.get("type", "Существо"),
+        creature_type=c.get("creature_type"), classes=tuple(c.get("classes", ())),
+        lives=c.get("lives"), movement=c.get("movement"),
+        strike=(strike[0], strike[1], strike[2]) if strike else None,
+        icons=tuple((c.get("icons") or {}).items()), text=c.get("text", ""),
+        flavour=c.get("flavour", ""), artist=c.get("artist", ""), rarity=c.get("rarity"),
+        prints=tuple(c.get("prints", ())), rules=tuple(c.get("rules", ())),
+        aliases=tuple(c.get("aliases", ())), abilities=abilities, source=c.get("source"),
+    )

@@ -1,0 +1,145 @@
+"""Immutable value types of the corpus: sources, terms, cards and structured abilities.
+
+The YAML files in ``rules/`` and ``cards/`` are validated against ``schema.json`` and
+then turned into these types by :mod:`bot.corpus.load`. Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Source:
+    """A source document of rule text, e.g. «РП 4.1-2 от 09.11.2024».
+
+    ``rank`` orders precedence: the lowest rank wins where several sources define a term.
+    """
+
+    id: str
+    title: str
+    date: str | None
+    rank: int
+    file: str | None = None
+    url: str | None = None
+
+
+@dataclass(frozen=True)
+class TermVersion:
+    source: str  # Source.id
+    text: str
+
+
+@dataclass(frozen=True)
+class Term:
+    """A rules term. ``versions`` are ordered by source precedence (current first).
+
+    A term with no versions is known by name only: its text is not in the corpus.
+    """
+
+    id: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    abbreviations: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    parameters: tuple[str, ...] = ()
+    versions: tuple[TermVersion, ...] = ()
+    related: tuple[str, ...] = ()
+    mentioned_in: tuple[str, ...] = ()  # source ids whose pages list this term by name
+
+    @property
+    def name_only(self) -> bool:
+        return not self.versions
+
+    @property
+    def current(self) -> TermVersion | None:
+        return self.versions[0] if self.versions else None
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A structured card ability the engine reads (see ``bot.importers.abilities``).
+
+    ``kind`` names what it is (``teleport``, ``jump``, ``throw``, ``shot``, ``discharge``,
+    ``incorporeal``, ``formation``, ``attack_modifier``, ``trigger``, ``unparsed`` …); the
+    remaining keys depend on the kind and are kept as a plain mapping in ``data``.
+    """
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card. ``id`` is ``"<set_id>-<number>"`` (e.g. ``"50-168"``)."""
+
+    id: str
+    set_id: int
+    set_name: str
+    number: int
+    name: str
+    element: str | None = None
+    cost: int | None = None
+    elite: bool = False
+    unique: bool = False
+    type: str = "Существо"
+    creature_type: str | None = None  # Нелетающее / Летающее / Компаньон / …
+    classes: tuple[str, ...] = ()
+    lives: int | None = None
+    movement: int | None = None
+    strike: tuple[int, int, int] | None = None
+    icons: tuple[tuple[str, int], ...] = ()
+    text: str = ""
+    flavour: str = ""
+    artist: str = ""
+    rarity: str | None = None
+    prints: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()  # term ids the card's page lists
+    aliases: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    source: str | None = None
+
+    @property
+    def flying(self) -> bool:
+        return self.creature_type == "Летающее"
+
+    @property
+    def ground(self) -> bool:
+        return self.type == "Существо" and not self.flying
+
+    @property
+    def label(self) -> str:
+        """Human label, e.g. «Баалит» (Путь хранителей 168)."""
+        return f"«{self.name}» ({self.set_name} {self.number})"
+
+
+@dataclass(frozen=True)
+class CardSet:
+    id: int
+    name: str
+    initials: str  # e.g. ВС, ПХ
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Everything the bot knows, loaded and cross-checked."""
+
+    sources: dict[str, Source]
+    terms: dict[str, Term]
+    cards: dict[str, Card]
+    sets: dict[int, CardSet]
+    content_hash: str = ""
+
+    def cards_using(self, term_id: str) -> list[Card]:
+        return [c for c in self.cards.values() if term_id in c.rules]
+
+    def source_label(self, source_id: str | None) -> str | None:
+        if source_id is None:
+            return None
+        src = self.sources.get(source_id)
+        return src.title if src else source_id

@@ -1,0 +1,1 @@
+"""Russian-aware lookup of terms and cards: normalisation, the SQLite index, ranking."""
