@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from bot import PROJECT_ROOT
+from bot.importers.errors import ImporterError
 
 _FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
 _ROOT = click.option(
@@ -27,7 +29,7 @@ def import_card(file: Path, root: Path) -> None:
     """A card page of the game's site (tab-separated text, SPEC §3)."""
     from bot.importers.card_page import import_card_page
 
-    click.echo(import_card_page(file, root))
+    _run(lambda: import_card_page(file, root))
 
 
 @import_group.command("glossary")
@@ -37,7 +39,7 @@ def import_glossary_cmd(file: Path, root: Path) -> None:
     """The site's glossary page «Глоссарий терминов»."""
     from bot.importers.glossary import import_glossary
 
-    click.echo(import_glossary(file, root))
+    _run(lambda: import_glossary(file, root))
 
 
 @import_group.command("nxt")
@@ -47,4 +49,11 @@ def import_nxt_cmd(file: Path, root: Path) -> None:
     """The berserk-nxt community card database (resources/data.json)."""
     from bot.importers.nxt import import_nxt
 
-    click.echo(import_nxt(file, root))
+    _run(lambda: import_nxt(file, root))
+
+
+def _run(action: Callable[[], str]) -> None:
+    try:
+        click.echo(action())
+    except ImporterError as exc:
+        raise click.ClickException(str(exc)) from exc
