@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -21,6 +22,9 @@ from bot.answers.json import render_json
 from bot.answers.text import render_text
 from bot.corpus.errors import CorpusError
 from bot.importers.cli import import_group
+
+if TYPE_CHECKING:
+    from bot.commands.judge import Judge
 
 log = logging.getLogger("berserk_judge")
 
@@ -35,7 +39,7 @@ def data_dir() -> Path:
     return Path(os.environ.get("BERSERK_DATA_DIR") or PROJECT_ROOT / ".data")
 
 
-def open_judge(root: Path):  # type: ignore[no-untyped-def]
+def open_judge(root: Path) -> Judge:
     """Open the Judge or exit with an operator message naming every corpus error."""
     from bot.commands.judge import Judge
 
@@ -60,8 +64,8 @@ def cli(ctx: click.Context, root: Path, force_console: bool) -> None:
 
     load_dotenv()
     if os.environ.get("DISCORD_TOKEN") and not force_console:
-        from bot.chat.config import load_config
         from bot.chat.app import run_bot
+        from bot.chat.config import load_config
 
         run_bot(load_config(), open_judge(root))
         return

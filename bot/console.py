@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,10 +24,8 @@ def _setup_history() -> None:
         import readline
     except ImportError:  # pragma: no cover - Windows without readline
         return
-    try:
+    with contextlib.suppress(OSError):
         readline.read_history_file(HISTORY)
-    except OSError:
-        pass
     readline.set_history_length(1000)
     import atexit
 
@@ -34,10 +33,8 @@ def _setup_history() -> None:
 
 
 def _save_history(readline: object) -> None:
-    try:
+    with contextlib.suppress(OSError):
         readline.write_history_file(HISTORY)  # type: ignore[attr-defined]
-    except OSError:
-        pass
 
 
 def run_console(judge: Judge) -> None:

@@ -1,0 +1,40 @@
+"""Helpers shared by the command modules: quoting user text, lists, term citations."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.answers import Citation
+from bot.corpus.model import Corpus, Term
+
+NOT_FOUND_HINT = "Попробуйте `!search <слова>` или проверьте написание."
+
+
+def echo(text: str, limit: int = 60) -> str:
+    """User text safe to repeat back: one line, no backticks, bounded length."""
+    text = " ".join(text.replace("`", "'").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def join_names(names: Iterable[str], limit: int = 15) -> str:
+    items = list(names)
+    shown = ", ".join(items[:limit])
+    return shown + (f" и ещё {len(items) - limit}" if len(items) > limit else "")
+
+
+def cite(corpus: Corpus, term: Term) -> Citation:
+    """A citation of a term's current version (or of the name only)."""
+    current = term.current
+    return Citation(
+        term=term.id,
+        source=corpus.source_label(current.source) if current else None,
+        name=term.name,
+        text=current.text if current else None,
+    )
+
+
+def source_line(corpus: Corpus, source_id: str) -> str:
+    src = corpus.sources.get(source_id)
+    if src is None:
+        return source_id
+    return src.title if src.date is None or src.date in src.title else f"{src.title}, {src.date}"

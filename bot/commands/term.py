@@ -1,0 +1,97 @@
+"""``!term <name> [все]``: a rules term — current text, older versions, related terms, cards."""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from bot.answers import Answer, Section
+from bot.commands.common import NOT_FOUND_HINT, cite, echo, join_names, source_line
+from bot.commands.judge import Context
+from bot.corpus.model import Corpus, Term
+
+#: A trailing word asking for every version side by side.
+_ALL_VERSIONS = re.compile(r"\s+(все|версии|все версии|all|--all|полностью)\s*$", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?»\"])\s+(?=[А-ЯЁA-Z•«\"])")
+
+
+def handle(ctx: Context, args: str) -> Answer:
+    query = args.strip()
+    show_all = bool(_ALL_VERSIONS.search(query))
+    query = _ALL_VERSIONS.sub("", query).strip()
+    if not query:
+        return Answer.failure("term", "Укажите термин, например: `!term телепортация`.")
+    match = ctx.lookup.find_term(query)
+    if match.best is None:
+        names = [c.item.name for c in match.candidates]
+        if names:
+            return Answer.failure("term", f"Термин «{echo(query)}» не найден точно.", names)
+        return Answer.failure("term", f"Термин «{echo(query)}» не найден в корпусе. {NOT_FOUND_HINT}")
+    return term_answer(ctx.corpus, match.best, show_all=show_all, parameter=match.parameter)
+
+
+def term_answer(corpus: Corpus, term: Term, show_all: bool = False,
+                parameter: str | None = None) -> Answer:
+    """The answer for one term (also used by Discord's "did you mean" buttons)."""
+    answer = Answer(command="term", title=term.name)
+    current = term.current
+    answer.term = {
+        "id": term.id, "name": term.name,
+        "source": corpus.source_label(current.source) if current else None,
+        "date": corpus.sources[current.source].date if current and current.source in corpus.sources else None,
+        "text": current.text if current else None,
+    }
+    if current is None:
+        answer.summary = ("Термин известен только по названию: его текста в корпусе пока нет. "
+                          "Бот не пересказывает правила, которых нет в источниках.")
+    else:
+        answer.summary = current.text
+        answer.footer = f"Источник: {source_line(corpus, current.source)}"
+        answer.citations.append(cite(corpus, term))
+    if parameter:
+        answer.sections.append(Section("Параметр", f"X = {parameter}"))
+    if term.kinds:
+        answer.sections.append(Section("Вид", ", ".join(term.kinds)))
+    answer.sections += _version_sections(corpus, term, show_all)
+    related = [corpus.terms[r].name for r in term.related if r in corpus.terms]
+    if related:
+        answer.sections.append(Section("Связанные термины", join_names(related)))
+    cards = corpus.cards_using(term.id)
+    if cards:
+        answer.sections.append(Section("Карты", join_names(c.label for c in cards)))
+    elif current is None and term.mentioned_in:
+        answer.sections.append(Section("Упоминается", join_names(
+            source_line(corpus, s) for s in term.mentioned_in)))
+    return answer
+
+
+def _version_sections(corpus: Corpus, term: Term, show_all: bool) -> list[Section]:
+    current, older = term.current, term.versions[1:]
+    if current is None or not older:
+        return []
+    if show_all:
+        return [Section(f"Редакция: {source_line(corpus, v.source)}", v.text) for v in older]
+    sections = []
+    for v in older:
+        diff = differing_sentences(current.text, v.text)
+        body = ("Есть более старая формулировка; она отличается от действующей. "
+                f"Отличается в ней: {diff}" if diff else "Есть более старая формулировка.")
+        body += f"\nВсе редакции рядом: `!term {term.name} все`."
+        sections.append(Section(f"Старая редакция: {source_line(corpus, v.source)}", body))
+    return sections
+
+
+def differing_sentences(current: str, older: str, limit: int = 500) -> str:
+    """Sentences of ``older`` that do not appear (nearly) verbatim in ``current``.
+
+    >>> differing_sentences("Ход. Бег по кругу.", "Ход. Бег по диагонали.")
+    '«Бег по диагонали.»'
+    """
+    now = _SENTENCE.split(current)
+    out: list[str] = []
+    for sentence in _SENTENCE.split(older):
+        best = max((difflib.SequenceMatcher(None, sentence, s).ratio() for s in now), default=0.0)
+        if best < 0.9:
+            out.append(f"«{sentence.strip()}»")
+    text = " ".join(out)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
