@@ -1,0 +1,32 @@
+from bot.commands.judge import Judge
+
+
+def test_card_by_number(judge: Judge) -> None:
+    answer = judge.ask("!card 168")
+    assert answer.ok and answer.card is not None
+    assert answer.card["name"] == "Баалит" and answer.card["element"] == "Тьма"
+    assert answer.card["set"] == "Путь хранителей" and answer.card["number"] == 168
+    assert answer.card["cost"] == 4 and "Телепортация" in answer.card["text"]
+    stats = next(s.body for s in answer.sections if s.heading == "Характеристики")
+    assert "Жизни: 9" in stats and "Простой удар: 1-2-2" in stats and "элитная" in stats
+    assert "Антон Квасоваров" in answer.footer
+    rules = next(s.body for s in answer.sections if s.heading.startswith("Правила"))
+    assert "Телепортация" in rules
+
+
+def test_card_by_name_inflection_and_set(judge: Judge) -> None:
+    assert judge.ask("!card баалита").card["number"] == 168  # type: ignore[index]
+    assert judge.ask("!card Путь хранителей 194").card["name"] == "Тень"  # type: ignore[index]
+    assert judge.ask("!card ПХ 168").card["name"] == "Баалит"  # type: ignore[index]
+
+
+def test_shadow_lists_its_name_only_rules(judge: Judge) -> None:
+    answer = judge.ask("!карта тень")
+    named = next(s.body for s in answer.sections if "только названия" in s.heading)
+    assert "Симбиот" in named
+    assert "простого удара" in answer.summary
+
+
+def test_unknown_card(judge: Judge) -> None:
+    answer = judge.ask("!card 9999")
+    assert not answer.ok and answer.error
