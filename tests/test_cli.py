@@ -43,8 +43,8 @@ def test_broken_corpus_names_every_error(runner: CliRunner, tmp_path: Path) -> N
     (root / "cards" / "99-x.yaml").write_text("set: {id: 99, name: X}\ncards: []\n")
     result = runner.invoke(cli, ["ask", "--root", str(root), "!help"])
     assert result.exit_code == 2
-    assert "rules/extra.yaml: terms[0]: id" in result.output
-    assert "rules/extra.yaml: terms[0]: name" in result.output
+    assert "rules/extra.yaml: terms[0] (Bad Id): id" in result.output
+    assert "rules/extra.yaml: terms[0] (Bad Id): name" in result.output
     assert "cards/99-x.yaml" in result.output and "initials" in result.output
     assert "Traceback" not in result.output
 
