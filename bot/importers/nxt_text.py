@@ -1,0 +1,301 @@
+"""berserk-nxt card text: placeholders rendered as readable Russian, control characters removed.
+
+The deck builder stores card text with icon placeholders (``{tap}: {uchr} на 1.``,
+``-1 от {strike}``). :func:`render_text` turns them into words in the grammatical form the
+sentence needs («Закрыться: Удар через ряд на 1.», «-1 от простого удара»); an unknown
+placeholder stays visible as ``{code}`` and is returned so the import can report it.
+
+``\\u0001`` marks a printed symbol that ends a reminder in parentheses on the printed card; it
+becomes a sentence break where the next word starts a new sentence, else a space. No other
+control character survives either.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+
+# Grammatical cases: nominative, genitive, dative, accusative, instrumental, prepositional.
+_CASES = ("nom", "gen", "dat", "acc", "ins", "prep")
+
+# Declinable icon nouns: (singular forms, plural forms or None), each in _CASES order.
+_NOUNS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
+    "strike": (
+        ("простой удар", "простого удара", "простому удару", "простой удар", "простым ударом",
+         "простом ударе"),
+        ("простые удары", "простых ударов", "простым ударам", "простые удары",
+         "простыми ударами", "простых ударах"),
+    ),
+    "direct": (
+        ("направленный удар", "направленного удара", "направленному удару",
+         "направленный удар", "направленным ударом", "направленном ударе"),
+        ("направленные удары", "направленных ударов", "направленным ударам",
+         "направленные удары", "направленными ударами", "направленных ударах"),
+    ),
+    "uchr": (
+        ("удар через ряд", "удара через ряд", "удару через ряд", "удар через ряд",
+         "ударом через ряд", "ударе через ряд"),
+        ("удары через ряд", "ударов через ряд", "ударам через ряд", "удары через ряд",
+         "ударами через ряд", "ударах через ряд"),
+    ),
+    "counter": (
+        ("фишка", "фишки", "фишке", "фишку", "фишкой", "фишке"),
+        ("фишки", "фишек", "фишкам", "фишки", "фишками", "фишках"),
+    ),
+    "move": (("движение", "движения", "движению", "движение", "движением", "движении"), None),
+    "health": (("здоровье", "здоровья", "здоровью", "здоровье", "здоровьем", "здоровье"), None),
+    "armor": (("броня", "брони", "броне", "броню", "бронёй", "броне"), None),
+    "regen": (("регенерация", "регенерации", "регенерации", "регенерацию", "регенерацией",
+                "регенерации"), None),
+    "stamina": (("стойкость", "стойкости", "стойкости", "стойкость", "стойкостью",
+                  "стойкости"), None),
+}
+_EXPERIENCE = ("опыт", "опыта", "опыту", "опыт", "опытом", "опыте")
+for _code, _tail in (("ova", "в атаке"), ("ovz", "в защите"), ("ovs", "в стрельбе")):
+    _NOUNS[_code] = (tuple(f"{w} {_tail}" for w in _EXPERIENCE), None)
+_PROTECTION = ("защита", "защиты", "защите", "защиту", "защитой", "защите")
+for _code, _tail in (
+    ("zot", "от метания"), ("zov", "от выстрелов"), ("zoal", "от летающих"),
+    ("zom", "от магии"), ("zoz", "от заклинаний"), ("zor", "от разрядов"),
+    ("zoo", "от отравления"),
+):
+    _NOUNS[_code] = (tuple(f"{w} {_tail}" for w in _PROTECTION), None)
+
+# Placeholders that do not decline.
+_FIXED: dict[str, str] = {
+    "tap": "закрыться",
+    "instant": "Внезапное действие:",
+    "first": "Первый игрок",
+    "second": "Второй игрок",
+    "ordinary": "рядовой",
+    "elite": "элитный",
+}
+
+#: Every placeholder the renderer knows.
+KNOWN_PLACEHOLDERS: frozenset[str] = frozenset(_NOUNS) | frozenset(_FIXED)
+
+_PREPOSITIONS: dict[str, str] = {
+    "к": "dat", "ко": "dat", "по": "dat",
+    "от": "gen", "без": "gen", "для": "gen", "до": "gen", "из": "gen", "у": "gen",
+    "после": "gen", "против": "gen", "вместо": "gen", "кроме": "gen", "помимо": "gen",
+    "при": "prep", "о": "prep", "об": "prep",
+    "с": "ins", "со": "ins", "перед": "ins", "под": "ins", "над": "ins",
+    "на": "acc", "в": "acc", "во": "acc", "за": "acc", "через": "acc", "про": "acc",
+}
+_QUANTITY_GEN = frozenset({"более", "больше", "менее", "меньше", "нет"})
+_PLURAL_WORDS = frozenset({"все", "всех", "всем", "всеми", "несколько"})
+_DETERMINERS = frozenset({
+    "каждую", "каждый", "каждому", "каждого", "каждой", "этот", "эту", "этого", "этому",
+    "свой", "свою", "своего", "своему", "его", "её", "ее", "их", "один", "одну", "одного",
+})
+_ADJ_PLURAL_ENDINGS = ("ых", "их", "ые", "ие", "ыми", "ими")
+_ADJ_ENDINGS = ("ому", "ему", "ого", "его", "ую", "юю", "ым", "им", "ой", "ый", "ий", "ая",
+                "яя") + _ADJ_PLURAL_ENDINGS
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_WORD = re.compile(r"[\w+\-]+|[^\w\s]")
+_SENTENCE_START = re.compile(r"(^|[.!?:]\s*)$")
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A rendered text and what rendering met on the way."""
+
+    text: str
+    unknown: tuple[str, ...] = ()  # unknown placeholders, as written ({xyz}), in order
+    spans: tuple[tuple[int, int], ...] = field(default=(), compare=False)  # rendered icons
+
+
+def _plural_form(n: int) -> tuple[str, bool]:
+    """Russian agreement of a noun after the number ``n`` in the nominative: (case, plural)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return "nom", False
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return "gen", False
+    return "gen", True
+
+
+def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool, str | None]:
+    """Grammatical (case, plural, count) of an icon noun from the text that precedes it.
+
+    ``last`` is (end offset, case, plural) of the previous icon rendered, so that «к {strike}
+    и {direct}» puts both nouns in the dative.
+    """
+    stripped = before.rstrip()
+    if _SENTENCE_START.search(stripped) or stripped.endswith("("):
+        return "nom", False, None
+    words = [w.lower() for w in _WORD.findall(stripped)]
+    if words and words[-1] in ("и", "или", ",") and last is not None:
+        rest = stripped[: len(stripped) - len(words[-1])].rstrip()
+        if len(rest) == last[0]:
+            return last[1], last[2], None
+    case: str | None = None
+    plural = False
+    count: str | None = None
+    for word in reversed(words[-4:]):
+        if word.isdigit() or word in ("x", "х"):
+            if count is None:
+                count = word
+            continue
+        if word in _QUANTITY_GEN:
+            case = "gen"
+            break
+        if word in _PREPOSITIONS:
+            case = _PREPOSITIONS[word]
+            break
+        if word in _PLURAL_WORDS:
+            plural = True
+            continue
+        if word in _DETERMINERS:
+            continue
+        if len(word) > 3 and word.endswith(_ADJ_ENDINGS) and word.isalpha():
+            plural = plural or word.endswith(_ADJ_PLURAL_ENDINGS)
+            continue
+        break
+    return case or "acc", plural, count
+
+
+def _decline(code: str, case: str, plural: bool, count: str | None) -> tuple[str, str, bool]:
+    """The form of icon noun ``code``; returns (text, case, plural) actually used."""
+    singular, plural_forms = _NOUNS[code]
+    if count is not None and plural_forms is not None:
+        if case in ("nom", "acc"):
+            if count.isdigit():
+                agreed, many = _plural_form(int(count))
+                case = case if agreed == "nom" else agreed
+                plural = many
+            else:  # X
+                case, plural = "gen", True
+        elif case == "gen":
+            plural = not (count.isdigit() and int(count) == 1)
+    forms = plural_forms if plural and plural_forms is not None else singular
+    return forms[_CASES.index(case)], case, plural and plural_forms is not None
+
+
+def _capitalize(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _clean(text: str) -> str:
+    """Printed-symbol marks and control characters out; spacing around punctuation fixed."""
+
+    def symbol(m: re.Match[str]) -> str:
+        before = text[: m.start()].rstrip()
+        after = text[m.end():].lstrip()
+        if before and before[-1] not in ".!?:;," and (not after or after[0].isupper()):
+            return ". "
+        return " "
+
+    text = re.sub(r"\s*\x01\s*", symbol, text)
+    text = "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch
+                   for ch in text)
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"\s+([.,;:!?)])", r"\1", text)
+    text = re.sub(r"\(\s+", "(", text)
+    text = re.sub(r":\s*:", ":", text)
+    text = re.sub(r"\.(\s*\.)+", ".", text)
+    return text.strip()
+
+
+def render_text(raw: str | None) -> Rendered:
+    """Readable Russian for a berserk-nxt ``text`` (``"nan"`` and ``None`` mean no text)."""
+    if raw is None or raw.strip().lower() in ("", "nan"):
+        return Rendered("")
+    out = ""
+    unknown: list[str] = []
+    spans: list[tuple[int, int]] = []
+    last: tuple[int, str, bool] | None = None  # previous icon noun: end, case, plural
+    prev_end = -1  # end offset in ``out`` of the previous placeholder, when adjacent
+    pos = 0
+    for m in _PLACEHOLDER.finditer(raw):
+        out += raw[pos:m.start()]
+        pos = m.end()
+        code = m.group(1).lower()
+        adjacent = prev_end == len(out)  # «{counter}{tap}:» — one cost, two icons
+        if code not in KNOWN_PLACEHOLDERS:
+            unknown.append(m.group(0))
+            out += m.group(0)
+            prev_end = -1
+            continue
+        if adjacent and not out.rstrip().endswith(":"):
+            out += ", "
+        elif adjacent:
+            out += " "
+        before = out
+        at_start = bool(_SENTENCE_START.search(before.rstrip()))
+        if code in _FIXED:
+            word = _FIXED[code]
+        else:
+            following = raw[pos:].lstrip()
+            is_cost = following.startswith((":", "{"))
+            if is_cost or adjacent:
+                count = None
+                words = _WORD.findall(before.rstrip())
+                if words and (words[-1].isdigit() or words[-1] in ("X", "Х", "x", "х")):
+                    count = words[-1]
+                word, case, plural = _decline(code, "nom", False, count)
+            else:
+                case, plural, count = _context(before, last)
+                word, case, plural = _decline(code, case, plural, count)
+            last = (len(out) + len(word), case, plural)
+        if at_start:
+            word = _capitalize(word)
+        spans.append((len(out), len(out) + len(word)))
+        out += word
+        prev_end = len(out)
+    out += raw[pos:]
+    cleaned = _clean(out)
+    return Rendered(cleaned, tuple(unknown), tuple(_shift_spans(out, cleaned, spans)))
+
+
+def _shift_spans(
+    before: str, after: str, spans: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """Re-locate rendered icon spans after :func:`_clean` changed the spacing."""
+    result: list[tuple[int, int]] = []
+    start = 0
+    for s, e in spans:
+        word = before[s:e]
+        found = after.find(word, start)
+        if found < 0:
+            continue
+        result.append((found, found + len(word)))
+        start = found + len(word)
+    return result
+
+
+def restore_icons(site_text: str, rendered: Rendered) -> str:
+    """The site's text with the icons it lost put back from the database's rendering.
+
+    The game's site drops icons from card text («Бестелесный: -1 от .»); the database keeps
+    them («-1 от {strike}»). Only insertions that carry a rendered icon are taken: every other
+    word stays the site's.
+    """
+    if not site_text or not rendered.spans:
+        return site_text
+    db = rendered.text
+    matcher = SequenceMatcher(None, site_text, db, autojunk=False)
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "insert":
+            chunk = db[j1:j2]
+            if any(s < j2 and e > j1 for s, e in rendered.spans) and _only_icons(
+                    chunk, j1, rendered.spans):
+                out.append(chunk)
+            continue
+        out.append(site_text[i1:i2])
+    merged = "".join(out)
+    merged = re.sub(r"[ \t]+", " ", merged)
+    merged = re.sub(r" +([.,;:!?)])", r"\1", merged)
+    return merged
+
+
+def _only_icons(chunk: str, offset: int, spans: tuple[tuple[int, int], ...]) -> bool:
+    """True when ``chunk`` (at ``offset`` in the rendered text) is icons and spacing only."""
+    rest = list(chunk)
+    for s, e in spans:
+        for k in range(max(s, offset), min(e, offset + len(chunk))):
+            rest[k - offset] = " "
+    return not "".join(rest).strip(" ,")
