@@ -1,0 +1,131 @@
+"""The Discord bot: an AutoShardedBot wired to the Judge, settings, heartbeat and error handler.
+
+Sharding: by default discord.py asks Discord for the recommended shard count and runs every
+shard in this process. For several processes, set ``BERSERK_SHARD_COUNT`` and, per process,
+``BERSERK_SHARD_IDS`` (e.g. ``0,1`` and ``2,3``). The corpus is read-only in each process; the
+settings database may be shared between processes (see :mod:`bot.chat.settings`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.chat.admin import OwnerCog, SettingsCog
+from bot.chat.cog import JudgeCog
+from bot.chat.config import Config, setup_logging
+from bot.chat.errors import ChannelNotAllowed, on_app_command_error, on_command_error
+from bot.chat.heartbeat import run_heartbeat
+from bot.chat.protocols import JudgeLike
+from bot.chat.settings import SettingsStore
+from bot.chat.translator import Translator
+
+log = logging.getLogger(__name__)
+#: Commands that work in every channel, so moderators can always fix the channel list.
+UNGATED = ("settings", "sync", "help")
+
+
+def intents(config: Config) -> discord.Intents:
+    """Guilds and messages; message content only when enabled (a privileged intent)."""
+    flags = discord.Intents.none()
+    flags.guilds = True
+    flags.guild_messages = True
+    flags.dm_messages = True
+    flags.message_content = config.message_content
+    return flags
+
+
+class JudgeBot(commands.AutoShardedBot):
+    def __init__(self, config: Config, judge: JudgeLike, store: SettingsStore, **options: Any):
+        shard_options: dict[str, Any] = {}
+        if config.shard_count is not None:
+            shard_options["shard_count"] = config.shard_count
+        if config.shard_ids is not None:
+            shard_options["shard_ids"] = list(config.shard_ids)
+        super().__init__(
+            command_prefix=self.prefix_for,
+            intents=intents(config),
+            allowed_mentions=discord.AllowedMentions.none(),
+            help_command=None,
+            case_insensitive=True,
+            strip_after_prefix=True,
+            owner_ids=set(config.owner_ids) or None,
+            **shard_options,
+            **options,
+        )
+        self.config, self.judge, self.store = config, judge, store
+        self._heartbeat: asyncio.Task[None] | None = None
+        self.add_check(self.channel_gate)
+        self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+
+    # -- prefixes and channels -----------------------------------------------------------------
+    def guild_prefix(self, guild_id: int | None) -> str:
+        if guild_id is None:
+            return self.config.prefix
+        return self.store.get(guild_id).prefix or self.config.prefix
+
+    async def prefix_for(self, bot: commands.Bot, message: discord.Message) -> list[str]:
+        prefix = self.guild_prefix(message.guild.id if message.guild else None)
+        return commands.when_mentioned_or(prefix)(bot, message)
+
+    async def channel_gate(self, ctx: commands.Context[Any]) -> bool:
+        if ctx.guild is None or ctx.command is None:
+            return True
+        if ctx.command.qualified_name.split()[0] in UNGATED:
+            return True
+        settings = self.store.get(ctx.guild.id)
+        if settings.allows(ctx.channel.id, getattr(ctx.channel, "parent_id", None)):
+            return True
+        raise ChannelNotAllowed(sorted(settings.channels))
+
+    # -- lifecycle -----------------------------------------------------------------------------
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(Translator())
+        await self.add_cog(JudgeCog(self.judge))
+        await self.add_cog(SettingsCog(self.store, self.config.prefix))
+        await self.add_cog(OwnerCog(self))
+        # No automatic sync: the owner runs `!sync` once (see docs/discord.md).
+        self._heartbeat = asyncio.create_task(
+            run_heartbeat(self, self.config.heartbeat_file, self.config.heartbeat_interval))
+
+    async def on_command_error(self, context: commands.Context[Any],
+                               exception: commands.CommandError, /) -> None:
+        await on_command_error(context, exception)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d servers, shards %s", self.user,
+                 self.user.id if self.user else "?", len(self.guilds), self.shard_ids or "auto")
+
+    async def close(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        await super().close()
+
+
+def build_bot(config: Config, judge: JudgeLike, **options: Any) -> JudgeBot:
+    config.data_dir.mkdir(parents=True, exist_ok=True)
+    return JudgeBot(config, judge, SettingsStore(config.settings_db), **options)
+
+
+def run_bot(config: Config, judge: JudgeLike) -> None:
+    """Run the bot until interrupted (called by ``berserk-judge`` when a token is set)."""
+    if not config.token:
+        raise ValueError("DISCORD_TOKEN is not set")
+    setup_logging(config)
+    bot = build_bot(config, judge)
+    try:
+        bot.run(config.token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord rejected the token (DISCORD_TOKEN); create a new one in the "
+                  "developer portal, see docs/discord.md")
+        raise SystemExit(2) from None
+    except discord.PrivilegedIntentsRequired:
+        log.error("the message-content intent is not enabled for this application: enable it "
+                  "in the developer portal or set BERSERK_MESSAGE_CONTENT=false")
+        raise SystemExit(2) from None
+    finally:
+        bot.store.close()

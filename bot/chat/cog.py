@@ -1,0 +1,175 @@
+"""The rules commands as hybrid commands: ``!term`` … and ``/term`` …, with autocomplete.
+
+No rules logic here: each command hands its text to the Judge and renders the Answer.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.answers import Answer
+from bot.chat import limits as L
+from bot.chat.errors import QueryTooLong
+from bot.chat.protocols import JudgeLike
+from bot.chat.render import render_pages
+from bot.chat.views import make_view
+from bot.commands.parser import COMMAND_ALIASES
+
+log = logging.getLogger(__name__)
+
+#: Commands whose work may pass Discord's 3-second deadline: slash calls defer first.
+SLOW_COMMANDS = frozenset({"check", "search", "case"})
+COOLDOWN_RATE, COOLDOWN_PER = 4, 10.0
+
+
+def aliases(name: str) -> list[str]:
+    """Prefix-command aliases of a command (the parser's list, minus the name itself)."""
+    return [a for a in COMMAND_ALIASES[name] if a != name]
+
+
+def check_length(text: str) -> str:
+    if len(text) > L.MAX_QUERY:
+        raise QueryTooLong(len(text), L.MAX_QUERY)
+    return text
+
+
+def term_choices(judge: JudgeLike, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for terms: the lookup's ranking, ≤25 choices of ≤100 characters."""
+    try:
+        terms = judge.lookup.complete_terms(current[: L.CHOICE_VALUE], limit=L.CHOICES)
+    except Exception:  # autocomplete must never fail loudly
+        log.exception("term autocomplete failed for %r", current)
+        return []
+    choices, seen = [], set()
+    for term in terms:
+        value = L.clip(term.name, L.CHOICE_VALUE)
+        if value in seen:
+            continue
+        seen.add(value)
+        choices.append(app_commands.Choice(name=L.clip(term.name, L.CHOICE_NAME), value=value))
+    return choices[: L.CHOICES]
+
+
+def card_choices(judge: JudgeLike, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for cards: «Name — Set N», the value is «Set N» (what the lookup reads)."""
+    try:
+        cards = judge.lookup.complete_cards(current[: L.CHOICE_VALUE], limit=L.CHOICES)
+    except Exception:
+        log.exception("card autocomplete failed for %r", current)
+        return []
+    choices, seen = [], set()
+    for card in cards:
+        value = L.clip(f"{card.set_name} {card.number}", L.CHOICE_VALUE)
+        if value in seen:
+            continue
+        seen.add(value)
+        label = L.clip(f"{card.name} — {card.set_name} {card.number}", L.CHOICE_NAME)
+        choices.append(app_commands.Choice(name=label, value=value))
+    return choices[: L.CHOICES]
+
+
+#: A query argument: at most ``MAX_QUERY`` characters (also the slash option's max_length).
+Query = commands.Range[str, 1, L.MAX_QUERY]
+
+
+def _cooldown() -> Any:
+    return commands.cooldown(COOLDOWN_RATE, COOLDOWN_PER, commands.BucketType.user)
+
+
+class JudgeCog(commands.Cog, name="Судья"):
+    """``term``, ``card``, ``search``, ``check``, ``case``, ``help``, ``sources``."""
+
+    def __init__(self, judge: JudgeLike):
+        self.judge = judge
+
+    async def run(self, name: str, args: str) -> Answer:
+        """Run a command on the core. Lookups and checks are fast and in-memory/SQLite."""
+        return self.judge.run(name, args)
+
+    async def respond(self, ctx: commands.Context[Any], name: str, args: str) -> None:
+        check_length(args)
+        if ctx.interaction is not None and name in SLOW_COMMANDS:
+            await ctx.defer()
+        answer = await self.run(name, args)
+        if not answer.ok and ctx.command is not None:
+            ctx.command.reset_cooldown(ctx)  # a typo should not cost the user a turn
+        pages = render_pages(answer)
+        view = make_view(answer, pages, ctx.author.id, self.run)
+        if view is None:
+            await ctx.send(embed=pages[0])
+        else:
+            view.message = await ctx.send(embed=pages[0], view=view)
+
+    # -- commands ------------------------------------------------------------------------------
+    @commands.hybrid_command(
+        name="term", aliases=aliases("term"),
+        description=_("Термин правил: действующий текст, старые редакции, связанные термины"))
+    @app_commands.rename(query=_("query"))
+    @app_commands.describe(query=_("Название термина, например «телепортация»"))
+    @_cooldown()
+    async def term(self, ctx: commands.Context[Any], *, query: Query) -> None:
+        await self.respond(ctx, "term", query)
+
+    @term.autocomplete("query")
+    async def term_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        return term_choices(self.judge, current)
+
+    @commands.hybrid_command(
+        name="card", aliases=aliases("card"),
+        description=_("Карта: текст, характеристики и правила, которые она использует"))
+    @app_commands.rename(query=_("query"))
+    @app_commands.describe(query=_("Номер, название или выпуск и номер: «168», «Баалит», «ПХ 168»"))
+    @_cooldown()
+    async def card(self, ctx: commands.Context[Any], *, query: Query) -> None:
+        await self.respond(ctx, "card", query)
+
+    @card.autocomplete("query")
+    async def card_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        return card_choices(self.judge, current)
+
+    @commands.hybrid_command(name="search", aliases=aliases("search"),
+                             description=_("Поиск по текстам правил и карт"))
+    @app_commands.rename(query=_("query"))
+    @app_commands.describe(query=_("Слова для поиска"))
+    @_cooldown()
+    async def search(self, ctx: commands.Context[Any], *, query: Query) -> None:
+        await self.respond(ctx, "search", query)
+
+    @commands.hybrid_command(name="check", aliases=aliases("check"),
+                             description=_("Проверка спорной ситуации на позиции: позиция | вопрос"))
+    @app_commands.rename(position=_("position"))
+    @app_commands.describe(
+        position=_("Позиция и вопрос, например: 168 a1, враг ? b6 | телепортация a1 b6"))
+    @_cooldown()
+    async def check(self, ctx: commands.Context[Any], *, position: Query) -> None:
+        await self.respond(ctx, "check", position)
+
+    @commands.hybrid_command(name="case", aliases=aliases("case"),
+                             description=_("Разбор готового игрового случая"))
+    @app_commands.rename(query=_("query"))
+    @app_commands.describe(query=_("Название или описание случая"))
+    @_cooldown()
+    async def case(self, ctx: commands.Context[Any], *, query: Query = "") -> None:
+        await self.respond(ctx, "case", query)
+
+    @commands.hybrid_command(name="help", aliases=aliases("help"),
+                             description=_("Как пользоваться ботом"))
+    @app_commands.rename(topic=_("topic"))
+    @app_commands.describe(topic=_("Команда или тема"))
+    @_cooldown()
+    async def help(self, ctx: commands.Context[Any], *, topic: Query = "") -> None:
+        await self.respond(ctx, "help", topic)
+
+    @commands.hybrid_command(name="sources", aliases=aliases("sources"),
+                             description=_("Источники правил и их редакции"))
+    @_cooldown()
+    async def sources(self, ctx: commands.Context[Any]) -> None:
+        await self.respond(ctx, "sources", "")

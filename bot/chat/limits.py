@@ -1,0 +1,55 @@
+"""Discord's hard limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits)."""
+
+from __future__ import annotations
+
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+EMBED_FIELDS = 25
+FOOTER_TEXT = 2048
+EMBED_TOTAL = 6000
+MESSAGE_CONTENT = 2000
+EMBEDS_PER_MESSAGE = 10
+
+COMMAND_NAME = 32
+COMMAND_DESCRIPTION = 100
+COMMAND_OPTIONS = 25
+CHOICES = 25
+CHOICE_NAME = 100
+CHOICE_VALUE = 100
+BUTTON_LABEL = 80
+SELECT_OPTIONS = 25
+SELECT_LABEL = 100
+SELECT_VALUE = 100
+CUSTOM_ID = 100
+STRING_OPTION_MAX = 6000
+
+#: Longest argument the bot reads (the rest of a message is refused, not cut).
+MAX_QUERY = 1000
+
+
+def clip(text: str, limit: int) -> str:
+    """Cut ``text`` to ``limit`` characters, marking the cut with an ellipsis."""
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """Split ``text`` into chunks of at most ``limit`` characters, at paragraph, line or word ends."""
+    chunks: list[str] = []
+    rest = text.strip("\n")
+    while len(rest) > limit:
+        window = rest[:limit]
+        cut = -1
+        for sep in ("\n\n", "\n", ". ", " "):
+            pos = window.rfind(sep)
+            if pos > limit // 3:
+                cut = pos + (len(sep) if sep == ". " else 0)
+                break
+        if cut <= 0:
+            cut = limit
+        chunks.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip("\n ")
+    if rest or not chunks:
+        chunks.append(rest)
+    return chunks

@@ -1,0 +1,149 @@
+"""Interactive parts of an answer: page buttons and "did you mean" buttons or a select menu.
+
+Only the member who asked may press them; others get a short ephemeral note.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.answers import Answer
+from bot.chat import limits as L
+from bot.chat.render import render_pages
+
+log = logging.getLogger(__name__)
+
+#: Runs a command on the core: ``await rerun(name, args)``.
+Rerun = Callable[[str, str], Awaitable[Answer]]
+NOT_YOURS = "Эти кнопки — для того, кто задал вопрос. Спросите бота сами."
+VIEW_TIMEOUT = 300.0
+MAX_SUGGESTION_BUTTONS = 5
+#: A card label as the commands render it: «Баалит» (Путь хранителей 168).
+_CARD_LABEL = re.compile(r"^«.+» \((?P<set>.+) (?P<number>\d+)\)$")
+
+
+def suggestion_query(command: str, suggestion: str) -> str:
+    """The query that re-runs the lookup for a suggestion (a card label → set and number)."""
+    m = _CARD_LABEL.match(suggestion.strip())
+    if command == "card" and m:
+        return f"{m['set']} {m['number']}"
+    return suggestion
+
+
+class _TurnButton(discord.ui.Button["AnswerView"]):
+    def __init__(self, label: str, step: int, disabled: bool = False):
+        super().__init__(label=label, style=discord.ButtonStyle.secondary, row=0, disabled=disabled)
+        self.step = step
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.view is not None
+        await self.view.turn(interaction, self.step)
+
+
+class _PickButton(discord.ui.Button["AnswerView"]):
+    def __init__(self, suggestion: str):
+        super().__init__(label=L.clip(suggestion, L.BUTTON_LABEL),
+                         style=discord.ButtonStyle.primary, row=1)
+        self.suggestion = suggestion
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.view is not None
+        await self.view.pick(interaction, self.suggestion)
+
+
+class _PickSelect(discord.ui.Select["AnswerView"]):
+    def __init__(self, suggestions: list[str]):
+        super().__init__(placeholder="Возможно, вы имели в виду…", row=1)
+        self.suggestions = suggestions[: L.SELECT_OPTIONS]
+        for i, text in enumerate(self.suggestions):
+            self.add_option(label=L.clip(text, L.SELECT_LABEL), value=str(i))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.view is not None
+        await self.view.pick(interaction, self.suggestions[int(self.values[0])])
+
+
+class AnswerView(discord.ui.View):
+    """Pages of one answer plus its suggestions. ``message`` is set by the sender."""
+
+    def __init__(self, answer: Answer, pages: list[discord.Embed], owner_id: int, rerun: Rerun,
+                 timeout: float | None = VIEW_TIMEOUT):
+        super().__init__(timeout=timeout)
+        self.answer, self.pages, self.owner_id, self.rerun = answer, pages, owner_id, rerun
+        self.page = 0
+        self.message: discord.Message | discord.InteractionMessage | None = None
+        if len(pages) > 1:
+            self.prev_button = _TurnButton("◀", -1, disabled=True)
+            self.counter = discord.ui.Button[AnswerView](
+                label=self._counter(), style=discord.ButtonStyle.secondary, row=0, disabled=True)
+            self.next_button = _TurnButton("▶", +1)
+            for item in (self.prev_button, self.counter, self.next_button):
+                self.add_item(item)
+        suggestions = answer.suggestions
+        if 0 < len(suggestions) <= MAX_SUGGESTION_BUTTONS:
+            for text in suggestions:
+                self.add_item(_PickButton(text))
+        elif suggestions:
+            self.add_item(_PickSelect(suggestions))
+
+    def _counter(self) -> str:
+        return f"{self.page + 1}/{len(self.pages)}"
+
+    async def turn(self, interaction: discord.Interaction, step: int) -> None:
+        self.page = max(0, min(len(self.pages) - 1, self.page + step))
+        self.prev_button.disabled = self.page == 0
+        self.next_button.disabled = self.page == len(self.pages) - 1
+        self.counter.label = self._counter()
+        await interaction.response.edit_message(embed=self.pages[self.page], view=self)
+
+    async def pick(self, interaction: discord.Interaction, suggestion: str) -> None:
+        """Re-run the lookup for a suggestion and show its answer in place."""
+        command = self.answer.command
+        answer = await self.rerun(command, suggestion_query(command, suggestion))
+        pages = render_pages(answer)
+        view = make_view(answer, pages, self.owner_id, self.rerun)
+        await interaction.response.edit_message(embed=pages[0], view=view)
+        if view is not None:
+            view.message = self.message
+        self.stop()
+
+    # -- access and lifetime -------------------------------------------------------------------
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id == self.owner_id:
+            return True
+        await interaction.response.send_message(NOT_YOURS, ephemeral=True)
+        return False
+
+    async def on_timeout(self) -> None:
+        for item in self.children:
+            if isinstance(item, discord.ui.Button | discord.ui.Select):
+                item.disabled = True
+        if self.message is not None:
+            try:
+                await self.message.edit(view=self)
+            except discord.HTTPException:
+                log.debug("could not disable the view of message %s", self.message.id)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception,
+                       item: discord.ui.Item[Any]) -> None:
+        from bot.chat.errors import report_unexpected
+
+        error_id = report_unexpected(error, f"view item {item!r}")
+        text = f"Внутренняя ошибка бота (код {error_id})."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+
+def make_view(answer: Answer, pages: list[discord.Embed], owner_id: int,
+              rerun: Rerun) -> AnswerView | None:
+    """A view when the answer has several pages or suggestions, else None."""
+    if len(pages) <= 1 and not answer.suggestions:
+        return None
+    return AnswerView(answer, pages, owner_id, rerun)
