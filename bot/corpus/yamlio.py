@@ -23,8 +23,20 @@ def read_yaml(path: Path) -> Any:
         return yaml.load(fh, Loader=_Loader)  # noqa: S506 - CSafeLoader is the safe loader
 
 
+class _CorpusDumper(_Dumper):
+    """Multi-line strings (rule texts with paragraphs) as readable ``|`` literal blocks."""
+
+
+def _represent_str(dumper: _CorpusDumper, value: str) -> yaml.Node:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_CorpusDumper.add_representer(str, _represent_str)
+
+
 def dump_yaml(data: Any) -> str:
-    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
+    return yaml.dump(data, Dumper=_CorpusDumper, allow_unicode=True, sort_keys=False, width=100)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
