@@ -1,0 +1,452 @@
+"""The chat notation of SPEC §5: a position and a question in one message.
+
+``168 a1, враг ? c6, враг ? e2 | телепортация a1 b6`` — placements separated by ``,`` ``;`` or
+new lines (``[враг|противник] <card> <cell|летает> [закрыт|двигался|движение N|раны N]``), the
+question after ``|`` or on its own line. Cards are resolved by a callable passed in, so this
+module stays pure:
+
+>>> parsed = parse_check("? a1, враг ? c6 | дальность a1 c6 4", lambda q: Resolution(None))
+>>> parsed.question.verb, len(parsed.position)
+('range', 2)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.corpus.model import Card
+from bot.engine import checks
+from bot.engine.board import Cell, parse_cell
+from bot.engine.checks import Ref
+from bot.engine.position import Piece, Position
+from bot.engine.result import CheckResult
+
+MAX_RANGE = 30
+MAX_MOVEMENT = 30
+MAX_WOUNDS = 99
+MAX_MODIFIER = 10
+MAX_DIE_VALUE = 30
+
+#: Canonical verb → what users may type (casefolded, ё→е).
+VERB_ALIASES: dict[str, tuple[str, ...]] = {
+    "range": ("дальность", "range", "distance", "dist"),
+    "adjacent": ("рядом", "adjacent", "adj", "соседние"),
+    "move": ("движение", "move", "двигаться"),
+    "jump": ("прыжок", "jump"),
+    "teleport": ("телепортация", "teleport", "tp"),
+    "manoeuvre": ("маневр", "manoeuvre", "maneuver", "manoeuver"),
+    "throw": ("метание", "throw"),
+    "shot": ("выстрел", "shot", "shoot"),
+    "discharge": ("разряд", "discharge"),
+    "formation": ("строй", "formation"),
+    "die": ("кубик", "die", "dice", "бросок"),
+    "poison": ("отравление", "poison"),
+    "heal": ("излечение", "heal"),
+    "finish": ("добивание", "finish"),
+    "vampirism": ("вампиризм", "vampirism"),
+    "corpse_eating": ("трупоедство", "corpse-eating", "necrophagy"),
+}
+VERBS: dict[str, str] = {alias: verb for verb, aliases in VERB_ALIASES.items() for alias in aliases}
+#: How each verb is written, for errors and help.
+USAGE: dict[str, str] = {
+    "range": "дальность A B X", "adjacent": "рядом A B", "move": "движение A B",
+    "jump": "прыжок A B [X]", "teleport": "телепортация A B", "manoeuvre": "манёвр A B",
+    "throw": "метание A B [X]", "shot": "выстрел A B [X]", "discharge": "разряд A B [X]",
+    "formation": "строй A B", "die": "кубик X-Y-Z R [±N]", "poison": "отравление A",
+    "heal": "излечение A", "finish": "добивание A", "vampirism": "вампиризм A",
+    "corpse_eating": "трупоедство A",
+}
+EFFECT_VERBS = ("poison", "heal", "finish", "vampirism", "corpse_eating")
+RANGED_VERBS = ("throw", "shot", "discharge")
+#: Verbs whose first argument must be a piece.
+ACTOR_VERBS = ("move", "jump", "teleport", "manoeuvre", *RANGED_VERBS, "formation", *EFFECT_VERBS)
+
+ENEMY_WORDS = {"враг", "противник", "противника", "вражеский", "вражеская", "чужой", "enemy", "foe"}
+OWN_WORDS = {"свой", "своя", "мой", "моя", "наш", "own", "my"}
+FLYING_WORDS = {"летает", "летающий", "летающее", "летающая", "fly", "flying", "flies"}
+CLOSED_WORDS = {"закрыт", "закрыта", "закрыто", "closed", "tapped"}
+OPEN_WORDS = {"открыт", "открыта", "открыто", "open"}
+MOVED_WORDS = {"двигался", "двигалась", "двигалось", "moved"}
+MOVEMENT_WORDS = {"движение", "движения", "move", "movement"}
+WOUND_WORDS = {"раны", "ран", "рана", "ранен", "ранено", "wounds", "wound"}
+
+_CELL_LIKE = re.compile(r"^[a-zа-я]\d{1,3}$")
+_SEPARATORS = re.compile(r"[,;\n]")
+_NUMBER = re.compile(r"^[+-]?\d+$")
+_DIE = re.compile(r"^(\d{1,3})(?:-(\d{1,3})-(\d{1,3}))?$")
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a card query resolved to: a card, or "did you mean" suggestions."""
+
+    card: Card | None
+    suggestions: tuple[str, ...] = ()
+
+
+CardResolver = Callable[[str], Resolution]
+
+
+class NotationError(ValueError):
+    """A position or question the bot cannot read; ``message`` is Russian for the user."""
+
+    def __init__(self, message: str, token: str | None = None,
+                 suggestions: Iterable[str] = ()) -> None:
+        super().__init__(message)
+        self.message = message
+        self.token = token
+        self.suggestions = list(suggestions)
+
+
+@dataclass(frozen=True)
+class Question:
+    verb: str
+    word: str
+    refs: tuple[Ref, ...] = ()
+    number: int | None = None
+    die: tuple[int, int, int] | None = None
+    roll: int | None = None
+    modifier: int = 0
+
+
+@dataclass(frozen=True)
+class ParsedCheck:
+    position: Position
+    question: Question
+
+
+def fold(text: str) -> str:
+    return text.casefold().replace("ё", "е").strip()
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole message
+
+
+def parse_check(text: str, resolve: CardResolver) -> ParsedCheck:
+    """Parse ``<position> | <question>`` (or the question on its own line)."""
+    position_text, question_text = split_question(text)
+    position = parse_position(position_text, resolve)
+    question = parse_question(question_text, position)
+    return ParsedCheck(position, question)
+
+
+def split_question(text: str) -> tuple[str, str]:
+    """Split the position from the question: at ``|`` or at the last line starting with a verb."""
+    text = text.strip()
+    if not text:
+        raise NotationError("Пустой запрос: нужна позиция и вопрос, например "
+                            "`!check 168 a1, враг ? c6 | телепортация a1 b6`. Подробнее: `!help check`.")
+    if "|" in text:
+        position, _, question = text.partition("|")
+        if "|" in question:
+            raise NotationError("Две черты «|»: вопрос должен быть один.", "|")
+        return position, question
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    for i in range(len(lines) - 1, -1, -1):
+        first = fold(lines[i]).split()[0]
+        if first in VERBS:
+            return "\n".join(lines[:i] + lines[i + 1:]), lines[i]
+    raise NotationError("Не вижу вопроса: напишите его после «|» или отдельной строкой, "
+                        "например `| телепортация a1 b6`. Вопросы: " + ", ".join(
+                            f"«{u}»" for u in USAGE.values()) + ".")
+
+
+# ---------------------------------------------------------------------------------------------
+# Position
+
+
+def parse_position(text: str, resolve: CardResolver) -> Position:
+    pieces: list[Piece] = []
+    for chunk in _SEPARATORS.split(text):
+        if not chunk.strip():
+            continue
+        piece = parse_placement(chunk.strip(), resolve)
+        if piece.cell is not None:
+            taken = next((p for p in pieces if p.cell == piece.cell), None)
+            if taken is not None:
+                raise NotationError(f"Две карты на одной клетке {piece.cell}: там уже стоит "
+                                    f"{taken.name}.", str(piece.cell))
+        pieces.append(piece)
+    return Position(tuple(pieces))
+
+
+def parse_placement(chunk: str, resolve: CardResolver) -> Piece:
+    """``[враг] <card> <cell|летает> [states…]`` → a piece."""
+    tokens = chunk.split()
+    enemy = False
+    while tokens and fold(tokens[0]) in ENEMY_WORDS | OWN_WORDS:
+        enemy = fold(tokens.pop(0)) in ENEMY_WORDS
+    where = _location_index(tokens, chunk)
+    if where == 0:
+        raise NotationError(f"В «{_echo(chunk)}» не указана карта перед «{tokens[0]}»: номер, "
+                            "название или «?».", tokens[0])
+    card_text = " ".join(tokens[:where])
+    card = _resolve_card(card_text, resolve)
+    loc = tokens[where]
+    flying = fold(loc) in FLYING_WORDS
+    cell = None if flying else _cell(loc)
+    if card is not None and card.flying and cell is not None:
+        raise NotationError(f"«{card.name}» — летающее существо: оно стоит во вспомогательной "
+                            f"зоне. Напишите «{card_text} летает» вместо «{loc}».", loc)
+    piece = Piece(card=card, cell=cell, enemy=enemy, flying=flying)
+    return _apply_states(piece, tokens[where + 1:], chunk)
+
+
+def _location_index(tokens: list[str], chunk: str) -> int:
+    for i, tok in enumerate(tokens):
+        if fold(tok) in FLYING_WORDS or _CELL_LIKE.match(fold(tok)):
+            return i
+    raise NotationError(f"В «{_echo(chunk)}» нет клетки: после карты нужна клетка a1…e6 "
+                        "(или а1…д6) либо «летает».", chunk)
+
+
+def _cell(token: str) -> Cell:
+    cell = parse_cell(token)
+    if cell is None:
+        raise NotationError(f"Неизвестная клетка «{_echo(token)}»: столбцы a–e (или а–д), "
+                            "ряды 1–6 (1 — ваш третий ряд, 6 — третий ряд противника).", token)
+    return cell
+
+
+def _resolve_card(text: str, resolve: CardResolver) -> Card | None:
+    if text == "?":
+        return None
+    res = resolve(text)
+    if res.card is None:
+        hint = " Возможно, вы имели в виду: " + ", ".join(res.suggestions) + "." if res.suggestions else ""
+        raise NotationError(f"Не знаю карту «{_echo(text)}».{hint} Неизвестное существо "
+                            "обозначается «?».", text, res.suggestions)
+    if res.card.type != "Существо":
+        raise NotationError(f"«{res.card.name}» — не существо ({res.card.type}): на поле "
+                            "ставятся только существа.", text)
+    return res.card
+
+
+def _apply_states(piece: Piece, tokens: list[str], chunk: str) -> Piece:
+    i = 0
+    while i < len(tokens):
+        word = fold(tokens[i])
+        if word in CLOSED_WORDS | OPEN_WORDS:
+            piece = replace(piece, closed=word in CLOSED_WORDS)
+        elif word in MOVED_WORDS:
+            piece = replace(piece, moved=True)
+        elif word in MOVEMENT_WORDS | WOUND_WORDS:
+            n = _number_after(tokens, i, chunk, MAX_MOVEMENT if word in MOVEMENT_WORDS else MAX_WOUNDS)
+            piece = replace(piece, movement_left=n) if word in MOVEMENT_WORDS else _wound(piece, n)
+            i += 1
+        else:
+            raise NotationError(f"Не понимаю «{_echo(tokens[i])}» в «{_echo(chunk)}». Состояния: "
+                                "закрыт, двигался, движение N, раны N.", tokens[i])
+        i += 1
+    return piece
+
+
+def _number_after(tokens: list[str], i: int, chunk: str, limit: int) -> int:
+    if i + 1 >= len(tokens) or not _NUMBER.match(tokens[i + 1]):
+        raise NotationError(f"После «{tokens[i]}» нужно число (в «{_echo(chunk)}»).", tokens[i])
+    n = int(tokens[i + 1])
+    if not 0 <= n <= limit:
+        raise NotationError(f"«{tokens[i]} {tokens[i + 1]}» — невозможное число "
+                            f"(допустимо 0…{limit}).", tokens[i + 1])
+    return n
+
+
+def _wound(piece: Piece, n: int) -> Piece:
+    lives = piece.card.lives if piece.card else None
+    if lives is not None and n >= lives:
+        raise NotationError(f"У {piece.name} {lives} жизней: с {n} ранами оно бы уже погибло.",
+                            str(n))
+    return replace(piece, wounds=n)
+
+
+# ---------------------------------------------------------------------------------------------
+# Question
+
+
+def parse_question(text: str, position: Position) -> Question:
+    tokens = text.split()
+    if not tokens:
+        raise NotationError("После «|» нет вопроса. Вопросы: " + ", ".join(
+            f"«{u}»" for u in USAGE.values()) + ".")
+    word = tokens[0]
+    verb = VERBS.get(fold(word))
+    if verb is None:
+        raise NotationError(f"Не знаю вопрос «{_echo(word)}». Вопросы: " + ", ".join(
+            f"«{u}»" for u in USAGE.values()) + ".", word)
+    args = tokens[1:]
+    if verb == "die":
+        return _die_question(word, args)
+    if verb in ACTOR_VERBS and not len(position):
+        raise NotationError("Пустая позиция: перед вопросом опишите, кто где стоит, например "
+                            "`168 a1, враг ? c6 | …`.")
+    return _ref_question(verb, word, args, position)
+
+
+def _ref_question(verb: str, word: str, args: list[str], position: Position) -> Question:
+    n_refs = 1 if verb in EFFECT_VERBS else 2
+    refs: list[Ref] = []
+    rest = list(args)
+    while len(refs) < n_refs:
+        if not rest:
+            raise NotationError(f"Не хватает аргументов: «{USAGE[verb]}», например "
+                                f"«{_example(verb)}».", word)
+        refs.append(_take_ref(rest, position, verb))
+    number = _optional_number(verb, word, rest)
+    if verb in ACTOR_VERBS and refs[0].piece is None:
+        raise NotationError(f"На {refs[0].where} нет существа: вопрос «{word}» задаётся про "
+                            "существо из позиции.", refs[0].token)
+    if verb == "formation" and refs[1].piece is None:
+        raise NotationError(f"На {refs[1].where} нет существа.", refs[1].token)
+    return Question(verb, word, tuple(refs), number=number)
+
+
+def _take_ref(rest: list[str], position: Position, verb: str) -> Ref:
+    token = rest[0]
+    folded = fold(token)
+    if _CELL_LIKE.match(folded):
+        rest.pop(0)
+        cell = _cell(token)
+        return Ref(token, cell, position.at(cell))
+    if folded in FLYING_WORDS:
+        rest.pop(0)
+        flyers = position.flyers()
+        if len(flyers) != 1:
+            raise NotationError("«летает» в вопросе указывает на единственное летающее существо, "
+                                f"а их {len(flyers)}: назовите карту.", token)
+        return Ref(token, None, flyers[0])
+    piece, used = _match_piece(rest, position)
+    if piece is None:
+        raise NotationError(f"«{_echo(token)}» — не клетка и не карта из позиции. Нужна клетка "
+                            f"a1…e6, например «{_example(verb)}».", token)
+    label = " ".join(rest[:used])
+    del rest[:used]
+    return Ref(label, piece.cell, piece)
+
+
+def _match_piece(tokens: list[str], position: Position) -> tuple[Piece | None, int]:
+    """A piece named by card number or (multi-word) name; the longest name wins."""
+    words = [fold(t) for t in tokens]
+    best: tuple[Piece | None, int] = (None, 0)
+    for piece in position:
+        if piece.card is None:
+            continue
+        if words[0] == str(piece.card.number) and best[1] < 1:
+            best = (piece, 1)
+        name = fold(piece.card.name).split()
+        if words[: len(name)] == name and len(name) > best[1]:
+            best = (piece, len(name))
+    if best[0] is not None:
+        matches = [p for p in position if p.card is best[0].card]
+        if len(matches) > 1:
+            raise NotationError(f"В позиции несколько карт {best[0].name}: укажите клетку.", tokens[0])
+    return best
+
+
+def _optional_number(verb: str, word: str, rest: list[str]) -> int | None:
+    takes = verb in ("range", "jump", *RANGED_VERBS)
+    if not rest:
+        if verb == "range":
+            raise NotationError(f"Не хватает дальности: «{USAGE[verb]}», например "
+                                f"«{_example(verb)}».", word)
+        return None
+    if not takes or len(rest) > 1 or not _NUMBER.match(rest[0]):
+        raise NotationError(f"Лишний аргумент «{_echo(rest[0])}»: «{USAGE[verb]}».", rest[0])
+    n = int(rest[0])
+    if not 0 <= n <= MAX_RANGE:
+        raise NotationError(f"Дальность {n} — невозможное число (допустимо 0…{MAX_RANGE}; "
+                            "на поле 5×6 дальше 9 клеток не бывает).", rest[0])
+    return n
+
+
+def _die_question(word: str, args: list[str]) -> Question:
+    if len(args) < 2:
+        raise NotationError("Не хватает аргументов: «кубик X-Y-Z R [±N]», например "
+                            "«кубик 1-2-3 5 +1».", word)
+    match = _DIE.match(args[0].replace("–", "-"))
+    if match is None:
+        raise NotationError(f"«{_echo(args[0])}» — не величина X-Y-Z (например 1-2-3 или 2).", args[0])
+    x = int(match.group(1))
+    values = (x, int(match.group(2)), int(match.group(3))) if match.group(2) else (x, x, x)
+    if max(values) > MAX_DIE_VALUE:
+        raise NotationError(f"Величина {args[0]} — невозможное число (допустимо до "
+                            f"{MAX_DIE_VALUE}).", args[0])
+    if not _NUMBER.match(args[1]) or not 1 <= int(args[1]) <= 6:
+        raise NotationError(f"Бросок «{_echo(args[1])}»: на кубике выпадает 1…6.", args[1])
+    return Question("die", word, die=values, roll=int(args[1]), modifier=_modifiers(args[2:]))
+
+
+def _modifiers(tokens: list[str]) -> int:
+    total = 0
+    for tok in tokens:
+        t = tok.replace("−", "-").replace("–", "-")
+        if not _NUMBER.match(t) or t[0] not in "+-":
+            raise NotationError(f"Лишний аргумент «{_echo(tok)}»: модификатор пишется как +1 "
+                                "или -1.", tok)
+        n = int(t)
+        if abs(n) > MAX_MODIFIER:
+            raise NotationError(f"Модификатор {t} — невозможное число (допустимо ±{MAX_MODIFIER}).", tok)
+        total += n
+    return total
+
+
+# ---------------------------------------------------------------------------------------------
+# Running a question
+
+
+def run(position: Position, question: Question) -> CheckResult:
+    """Answer a parsed question on a position with the matching check."""
+    verb, refs, n = question.verb, question.refs, question.number
+    if verb == "die":
+        assert question.die is not None and question.roll is not None
+        return checks.throw_value(question.die, question.roll, question.modifier)
+    if verb in EFFECT_VERBS:
+        return checks.can_apply_effect(position, verb, refs[0])
+    a, b = refs[0], refs[1]
+    if verb == "range":
+        return checks.range_between(position, a, b, n if n is not None else 0)
+    if verb in RANGED_VERBS:
+        return checks.can_shoot(position, verb, a, b, n)
+    simple: dict[str, Callable[[Position, Ref, Ref], CheckResult]] = {
+        "adjacent": checks.adjacency, "move": checks.can_move, "teleport": checks.can_teleport,
+        "manoeuvre": checks.can_manoeuvre, "formation": checks.in_formation,
+    }
+    if verb == "jump":
+        return checks.can_jump(position, a, b, n)
+    return simple[verb](position, a, b)
+
+
+def check(text: str, resolve: CardResolver) -> tuple[ParsedCheck, CheckResult]:
+    """Parse and answer one ``!check`` text; raises :class:`NotationError` on bad input."""
+    parsed = parse_check(text, resolve)
+    return parsed, run(parsed.position, parsed.question)
+
+
+def position_from_data(data: list[dict[str, Any]], resolve: CardResolver) -> Position:
+    """A position from structured data (e.g. YAML): ``[{card, cell, enemy, closed, …}]``."""
+    parts = []
+    for item in data:
+        words = ["враг" if item.get("enemy") else "", str(item.get("card", "?")),
+                 str(item.get("cell") or "летает")]
+        words += ["закрыт"] if item.get("closed") else []
+        words += ["двигался"] if item.get("moved") else []
+        words += [f"движение {item['movement']}"] if item.get("movement") is not None else []
+        words += [f"раны {item['wounds']}"] if item.get("wounds") else []
+        parts.append(" ".join(w for w in words if w))
+    return parse_position(", ".join(parts), resolve)
+
+
+def _example(verb: str) -> str:
+    return {
+        "range": "дальность a1 c3 4", "adjacent": "рядом b2 c3", "move": "движение a1 a2",
+        "jump": "прыжок b2 c4 3", "teleport": "телепортация a1 b6", "manoeuvre": "манёвр b2 b3",
+        "formation": "строй b2 c2", "die": "кубик 1-2-3 5 +1",
+    }.get(verb, f"{USAGE[verb].split()[0]} a1 b3")
+
+
+def _echo(text: str, limit: int = 40) -> str:
+    text = " ".join(text.replace("`", "'").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
