@@ -65,7 +65,9 @@ def card_choices(judge: JudgeLike, current: str) -> list[app_commands.Choice[str
         return []
     choices, seen = [], set()
     for card in cards:
-        value = L.clip(f"{card.set_name} {card.number}", L.CHOICE_VALUE)
+        value = f"{card.set_name} {card.number}"
+        if len(value) > L.CHOICE_VALUE:  # never cut the number off: fall back to the name
+            value = L.clip(card.name, L.CHOICE_VALUE)
         if value in seen:
             continue
         seen.add(value)

@@ -79,9 +79,9 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
     """
     if env is None:
         if dotenv:
-            from dotenv import load_dotenv
+            from dotenv import find_dotenv, load_dotenv
 
-            load_dotenv()
+            load_dotenv(find_dotenv(usecwd=True))  # .env of the working directory (or above)
         env = os.environ
     token = env.get("DISCORD_TOKEN", "").strip()
     prefix = env.get("BERSERK_PREFIX", "").strip() or "!"

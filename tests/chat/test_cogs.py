@@ -1,0 +1,178 @@
+"""Unit tests of the cogs with spec'd mocks: the prefix path and the slash path of each command."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+from discord.ext import commands
+
+from bot.chat import limits as L
+from bot.chat.app import JudgeBot
+from bot.chat.cog import SLOW_COMMANDS, JudgeCog
+from bot.chat.errors import ChannelNotAllowed, QueryTooLong, on_command_error
+from bot.chat.views import AnswerView
+from chat.fakes import FakeJudge
+
+ARGS = {"term": "телепортация", "card": "168", "search": "телепортация",
+        "check": "168 a1 | телепортация a1 b6", "case": "", "help": "", "sources": None}
+
+
+def make_ctx(slash: bool, author_id: int = 42) -> MagicMock:
+    ctx = MagicMock(spec=commands.Context)
+    ctx.author = MagicMock(spec=discord.Member)
+    ctx.author.id = author_id
+    ctx.command = MagicMock(spec=commands.HybridCommand)
+    ctx.clean_prefix = "!"
+    ctx.send = AsyncMock(return_value=MagicMock(spec=discord.Message))
+    ctx.defer = AsyncMock()
+    if slash:
+        ctx.interaction = MagicMock(spec=discord.Interaction)
+    else:
+        ctx.interaction = None
+    return ctx
+
+
+def cog_of(bot: JudgeBot) -> JudgeCog:
+    cog = bot.get_cog("Судья")
+    assert isinstance(cog, JudgeCog)
+    return cog
+
+
+async def invoke(cog: JudgeCog, name: str, ctx: Any) -> None:
+    command = getattr(cog, name)
+    args = ARGS[name]
+    if args is None:
+        await command.callback(cog, ctx)
+    elif name == "check":
+        await command.callback(cog, ctx, position=args)
+    elif name == "help":
+        await command.callback(cog, ctx, topic=args)
+    else:
+        await command.callback(cog, ctx, query=args)
+
+
+@pytest.mark.parametrize("slash", [False, True], ids=["prefix", "slash"])
+@pytest.mark.parametrize("name", list(ARGS))
+async def test_every_command_both_paths(bot: JudgeBot, fake_judge: FakeJudge, name: str,
+                                        slash: bool) -> None:
+    cog = cog_of(bot)
+    ctx = make_ctx(slash)
+    await invoke(cog, name, ctx)
+    assert fake_judge.runs[-1] == (name, ARGS[name] or "")
+    ctx.send.assert_awaited_once()
+    embed = ctx.send.await_args.kwargs["embed"]
+    assert isinstance(embed, discord.Embed) and embed.title
+    if slash and name in SLOW_COMMANDS:
+        ctx.defer.assert_awaited_once()
+    else:
+        ctx.defer.assert_not_awaited()
+    # The same command answers to its Russian alias on the prefix path.
+    assert bot.get_command(name) is getattr(cog, name)
+
+
+async def test_prefix_aliases_resolve(bot: JudgeBot) -> None:
+    for alias, name in [("термин", "term"), ("карта", "card"), ("поиск", "search"),
+                        ("проверка", "check"), ("помощь", "help"), ("источники", "sources"),
+                        ("кейс", "case"), ("ТЕРМИН", "term")]:
+        command = bot.get_command(alias)
+        assert command is not None and command.name == name, alias
+
+
+async def test_paged_answer_gets_a_view_bound_to_the_asker(bot: JudgeBot) -> None:
+    ctx = make_ctx(slash=False, author_id=7)
+    await cog_of(bot).term.callback(cog_of(bot), ctx, query="длинный")
+    view = ctx.send.await_args.kwargs["view"]
+    assert isinstance(view, AnswerView) and view.owner_id == 7 and len(view.pages) > 1
+    assert view.message is ctx.send.return_value
+
+
+async def test_failed_lookup_resets_cooldown(bot: JudgeBot) -> None:
+    ctx = make_ctx(slash=False)
+    await cog_of(bot).term.callback(cog_of(bot), ctx, query="тлпрт")
+    ctx.command.reset_cooldown.assert_called_once_with(ctx)
+    view = ctx.send.await_args.kwargs["view"]
+    assert [c.label for c in view.children] == ["Телепортация", "Прыжок"]
+
+
+async def test_too_long_query_is_refused(bot: JudgeBot) -> None:
+    ctx = make_ctx(slash=False)
+    with pytest.raises(QueryTooLong):
+        await cog_of(bot).term.callback(cog_of(bot), ctx, query="я" * (L.MAX_QUERY + 1))
+    ctx.send.assert_not_awaited()
+
+
+async def test_autocomplete_limits(bot: JudgeBot, fake_judge: FakeJudge) -> None:
+    cog = cog_of(bot)
+    interaction = MagicMock(spec=discord.Interaction)
+    for current in ("", "тер", "о", "x" * 500):
+        for choices in (await cog.term_autocomplete(interaction, current),
+                        await cog.card_autocomplete(interaction, current)):
+            assert len(choices) <= L.CHOICES
+            assert all(0 < len(c.name) <= L.CHOICE_NAME and 0 < len(str(c.value)) <= L.CHOICE_VALUE
+                       for c in choices)
+            assert len({c.value for c in choices}) == len(choices)
+    choices = await cog.card_autocomplete(interaction, "")
+    assert len(choices) == 25  # the fake returns 30: the cog caps it
+    assert (await cog.card_autocomplete(interaction, "баал"))[0].value == "Путь хранителей 168"
+    assert (await cog.term_autocomplete(interaction, "тел"))[0].name == "Телепортация"
+    # Fast path: the lookup's completion is called directly, with limit=25 and a bounded prefix.
+    assert all(limit == 25 and len(prefix) <= 100 for _, prefix, limit in fake_judge.lookup.calls)
+
+
+async def test_autocomplete_survives_lookup_errors(bot: JudgeBot, fake_judge: FakeJudge) -> None:
+    fake_judge.lookup.complete_terms = MagicMock(side_effect=RuntimeError("db gone"))  # type: ignore[method-assign]
+    assert await cog_of(bot).term_autocomplete(MagicMock(spec=discord.Interaction), "т") == []
+
+
+async def test_autocomplete_wired_to_slash_options(bot: JudgeBot) -> None:
+    for name in ("term", "card"):
+        command = bot.tree.get_command(name)
+        assert isinstance(command, discord.app_commands.Command)
+        assert command._params["query"].autocomplete is not None
+
+
+# -- the error handler ---------------------------------------------------------------------------
+async def test_user_input_error_resets_cooldown_and_answers_in_russian() -> None:
+    ctx = make_ctx(slash=True)
+    param = MagicMock()
+    param.name = "query"
+    await on_command_error(ctx, commands.MissingRequiredArgument(param))
+    ctx.command.reset_cooldown.assert_called_once_with(ctx)
+    text = ctx.send.await_args.args[0]
+    assert text.startswith("Не хватает запроса") and ctx.send.await_args.kwargs["ephemeral"]
+
+
+async def test_unexpected_error_is_logged_with_an_id(caplog: pytest.LogCaptureFixture) -> None:
+    ctx = make_ctx(slash=False)
+    error = commands.CommandInvokeError(RuntimeError("kaboom"))
+    with caplog.at_level(logging.ERROR):
+        await on_command_error(ctx, error)
+    text = ctx.send.await_args.args[0]
+    assert "Внутренняя ошибка бота (код " in text
+    error_id = text.split("код ")[1][:8]
+    record = next(r for r in caplog.records if error_id in r.getMessage())
+    assert record.exc_info and isinstance(record.exc_info[1], RuntimeError)
+    ctx.command.reset_cooldown.assert_not_called()
+
+
+async def test_cooldown_and_silent_errors() -> None:
+    ctx = make_ctx(slash=False)
+    await on_command_error(ctx, commands.CommandNotFound("x"))
+    await on_command_error(ctx, ChannelNotAllowed([1]))
+    ctx.send.assert_not_awaited()
+    cooldown = commands.Cooldown(1, 10)
+    await on_command_error(ctx, commands.CommandOnCooldown(cooldown, 2.5, commands.BucketType.user))
+    assert ctx.send.await_args.args[0] == "Не так быстро: повторите через 2.5 с."
+    ctx = make_ctx(slash=True)
+    await on_command_error(ctx, ChannelNotAllowed([111, 222]))
+    assert "<#111>, <#222>" in ctx.send.await_args.args[0]
+
+
+async def test_judge_exception_goes_through_the_handler(bot: JudgeBot) -> None:
+    ctx = make_ctx(slash=False)
+    with pytest.raises(RuntimeError):
+        await cog_of(bot).term.callback(cog_of(bot), ctx, query="boom")

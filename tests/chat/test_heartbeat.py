@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.chat.heartbeat import beat, connected, is_fresh, last_beat, main, run_heartbeat, tick
+
+
+@dataclass
+class State:
+    ready: bool = True
+    closed: bool = False
+    latency: float = 0.05
+
+    def is_ready(self) -> bool:
+        return self.ready
+
+    def is_closed(self) -> bool:
+        return self.closed
+
+
+def test_connected_only_when_ready_open_and_acked() -> None:
+    assert connected(State())
+    assert not connected(State(ready=False))
+    assert not connected(State(closed=True))
+    assert not connected(State(latency=float("nan")))
+    assert not connected(State(latency=float("inf")))
+
+
+def test_tick_advances_only_while_connected(tmp_path: Path) -> None:
+    path = tmp_path / "hb"
+    state = State(ready=False)
+    assert not tick(state, path, now=100.0) and last_beat(path) is None
+    state.ready = True
+    assert tick(state, path, now=100.0) and last_beat(path) == 100.0
+    state.closed = True  # disconnected: the file stops advancing and goes stale
+    assert not tick(state, path, now=200.0) and last_beat(path) == 100.0
+    assert is_fresh(path, max_age=90, now=150.0)
+    assert not is_fresh(path, max_age=90, now=200.0)
+
+
+def test_health_check_cli(tmp_path: Path) -> None:
+    path = tmp_path / "hb"
+    assert main([str(path)]) == 1  # no file: unhealthy
+    beat(path)
+    assert main([str(path), "--max-age", "60"]) == 0
+    beat(path, now=0.0)
+    assert main([str(path)]) == 1
+    path.write_text("garbage")
+    assert main([str(path)]) == 1
+
+
+async def test_loop_beats_then_stops_when_disconnected(tmp_path: Path) -> None:
+    path = tmp_path / "hb"
+    state = State()
+    task = asyncio.create_task(run_heartbeat(state, path, 0.01))
+    await asyncio.sleep(0.05)
+    first = last_beat(path)
+    assert first is not None
+    state.ready = False
+    await asyncio.sleep(0.03)
+    frozen = last_beat(path)
+    await asyncio.sleep(0.05)
+    assert last_beat(path) == frozen
+    task.cancel()
