@@ -1,0 +1,212 @@
+"""The SQLite index: derived from the YAML corpus, cached by content hash, swapped atomically.
+
+``open_index(root, data_dir)`` returns the corpus and the index path. When the stored hash
+(table ``meta``) equals :func:`bot.corpus.load.content_hash` of ``root``, the corpus is rebuilt
+from the raw dicts stored as JSON, without parsing any YAML. Otherwise the YAML is loaded and
+validated (a :class:`~bot.corpus.errors.CorpusError` propagates unchanged), the index is built
+into a temp file in ``data_dir`` and moved into place with ``os.replace``: a failed build
+leaves the old index untouched.
+
+Tables: ``meta`` (key, value), ``sources``, ``sets``, ``terms``, ``cards`` (raw JSON in
+``data``), ``names`` (normalised lookup keys) and ``docs`` with its FTS5 table ``docs_fts``
+over stemmed names (``title``) and texts (``body``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from bot.corpus.errors import CorpusError
+from bot.corpus.load import build_corpus, card_from_dict, content_hash, read_raw, term_from_dict
+from bot.corpus.model import Card, CardSet, Corpus, Source, Term
+from bot.lookup.normalize import fold, item_keys, stem_key
+
+log = logging.getLogger(__name__)
+
+INDEX_FILE = "index.sqlite"
+#: Bump when the tables or the normalisation change: an index of another version is rebuilt.
+INDEX_VERSION = "1"
+FTS_TOKENIZE = "unicode61 remove_diacritics 0"
+
+
+def open_index(root: Path, data_dir: Path) -> tuple[Corpus, Path]:
+    """The corpus under ``root`` and the path of its up-to-date index in ``data_dir``."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    db_path = data_dir / INDEX_FILE
+    digest = content_hash(root)
+    corpus = read_index(db_path, digest)
+    if corpus is not None:
+        return corpus, db_path
+    corpus, raw = load_with_raw(root)
+    build_index(db_path, corpus, raw, digest)
+    log.info("index rebuilt: %s (%d terms, %d cards)", db_path, len(corpus.terms), len(corpus.cards))
+    return corpus, db_path
+
+
+# --- loading ------------------------------------------------------------------------------
+
+RawItems = dict[str, Any]  # {"terms": [term dict …], "cards": [(card dict, set dict) …]}
+
+
+def load_with_raw(root: Path) -> tuple[Corpus, RawItems]:
+    """Like :func:`bot.corpus.load.load_corpus`, also returning the raw term and card dicts."""
+    raw, issues = read_raw(root)
+    corpus = build_corpus(root, raw, issues)
+    if issues:
+        raise CorpusError(issues)
+    terms: list[dict[str, Any]] = []
+    cards: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for data in raw.values():
+        if "terms" in data:
+            terms += data["terms"]
+        elif "cards" in data:
+            cards += [(c, data["set"]) for c in data["cards"]]
+    return corpus, {"terms": terms, "cards": cards}
+
+
+def read_index(db_path: Path, digest: str) -> Corpus | None:
+    """The corpus stored in the index, or None when it is missing, stale or unreadable."""
+    if not db_path.exists():
+        return None
+    try:
+        with _connect_ro(db_path) as conn:
+            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+            if meta.get("content_hash") != digest or meta.get("version") != INDEX_VERSION:
+                return None
+            return _corpus_from_rows(conn, digest)
+    except (sqlite3.Error, ValueError, KeyError, TypeError) as exc:
+        log.warning("index %s unreadable (%s); rebuilding", db_path, exc)
+        return None
+
+
+@contextlib.contextmanager
+def _connect_ro(db_path: Path) -> Iterator[sqlite3.Connection]:
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    try:
+        yield conn
+    finally:
+        conn.close()
+
+
+def _corpus_from_rows(conn: sqlite3.Connection, digest: str) -> Corpus:
+    sources: dict[str, Source] = {}
+    for (data,) in conn.execute("SELECT data FROM sources ORDER BY pos"):
+        s = Source(**json.loads(data))
+        sources[s.id] = s
+    sets: dict[int, CardSet] = {}
+    for (data,) in conn.execute("SELECT data FROM sets ORDER BY pos"):
+        cs = CardSet(**json.loads(data))
+        sets[cs.id] = cs
+    terms: dict[str, Term] = {}
+    for (data,) in conn.execute("SELECT data FROM terms ORDER BY pos"):
+        t = term_from_dict(json.loads(data), sources)
+        terms[t.id] = t
+    cards: dict[str, Card] = {}
+    for data, set_data in conn.execute("SELECT data, set_data FROM cards ORDER BY pos"):
+        c = card_from_dict(json.loads(data), json.loads(set_data))
+        cards[c.id] = c
+    return Corpus(sources=sources, terms=terms, cards=cards, sets=sets, content_hash=digest)
+
+
+# --- building -----------------------------------------------------------------------------
+
+
+def build_index(db_path: Path, corpus: Corpus, raw: RawItems, digest: str) -> None:
+    """Write a fresh index to a temp file beside ``db_path``, then replace it atomically."""
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".tmp", dir=db_path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        db = sqlite_utils.Database(tmp)
+        try:
+            with db.conn:
+                _write_tables(db, corpus, raw, digest)
+            db.conn.execute("VACUUM")
+        finally:
+            db.close()
+        os.replace(tmp, db_path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+_TABLES: dict[str, tuple[dict[str, type], str | None]] = {
+    "meta": ({"key": str, "value": str}, "key"),
+    "sources": ({"id": str, "pos": int, "data": str}, "id"),
+    "sets": ({"id": int, "pos": int, "data": str}, "id"),
+    "terms": ({"id": str, "pos": int, "name": str, "data": str}, "id"),
+    "cards": ({"id": str, "pos": int, "set_id": int, "number": int, "name": str, "data": str,
+               "set_data": str}, "id"),
+    "names": ({"kind": str, "item_id": str, "key": str, "how": str}, None),
+    "docs": ({"kind": str, "item_id": str, "title": str, "body": str}, None),
+}
+
+
+def _write_tables(db: sqlite_utils.Database, corpus: Corpus, raw: RawItems, digest: str) -> None:
+    for name, (columns, pk) in _TABLES.items():
+        db.table(name).create(columns, pk=pk)
+    db.table("meta").insert_all(
+        [{"key": "content_hash", "value": digest}, {"key": "version", "value": INDEX_VERSION}])
+    db.table("sources").insert_all(
+        {"id": s.id, "pos": i, "data": _dumps(asdict(s))} for i, s in enumerate(corpus.sources.values()))
+    db.table("sets").insert_all(
+        {"id": s.id, "pos": i, "data": _dumps(asdict(s))} for i, s in enumerate(corpus.sets.values()))
+    db.table("terms").insert_all(
+        {"id": t["id"], "pos": i, "name": t["name"], "data": _dumps(t)}
+        for i, t in enumerate(raw["terms"]))
+    db.table("cards").insert_all(
+        {"id": c["id"], "pos": i, "set_id": s["id"], "number": c["number"], "name": c["name"],
+         "data": _dumps(c), "set_data": _dumps(s)} for i, (c, s) in enumerate(raw["cards"]))
+    db.table("cards").create_index(["set_id", "number"])
+    db.table("names").insert_all(_name_rows(corpus))
+    db.table("names").create_index(["key"])
+    db.table("docs").insert_all(_doc_rows(corpus))
+    db.table("docs").enable_fts(["title", "body"], tokenize=FTS_TOKENIZE)
+
+
+def _name_rows(corpus: Corpus) -> Iterator[dict[str, Any]]:
+    for t in corpus.terms.values():
+        for key, how in item_keys(t.name, t.aliases, t.abbreviations, t.id):
+            yield {"kind": "term", "item_id": t.id, "key": key, "how": how}
+    for c in corpus.cards.values():
+        for key, how in item_keys(c.name, c.aliases):
+            yield {"kind": "card", "item_id": c.id, "key": key, "how": how}
+
+
+def term_document(term: Term) -> tuple[str, str]:
+    """(title, body) of a term for full-text search: stemmed names and every version's text."""
+    title = " ".join([term.name, *term.aliases, *term.abbreviations])
+    body = " ".join([*term.kinds, *(v.text for v in term.versions)])
+    return stem_key(fold(title)), stem_key(fold(body))
+
+
+def card_document(card: Card) -> tuple[str, str]:
+    """(title, body) of a card: stemmed name and aliases; text, classes, element, set, number."""
+    title = " ".join([card.name, *card.aliases])
+    body = " ".join([card.text, *card.classes, card.element or "", card.type, card.set_name,
+                     str(card.number), card.flavour])
+    return stem_key(fold(title)), stem_key(fold(body))
+
+
+def _doc_rows(corpus: Corpus) -> Iterator[dict[str, Any]]:
+    for t in corpus.terms.values():
+        title, body = term_document(t)
+        yield {"kind": "term", "item_id": t.id, "title": title, "body": body}
+    for c in corpus.cards.values():
+        title, body = card_document(c)
+        yield {"kind": "card", "item_id": c.id, "title": title, "body": body}

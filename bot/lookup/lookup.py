@@ -1,0 +1,482 @@
+"""Russian-aware lookup of terms and cards over in-memory key tables and the FTS5 index.
+
+Every query is read in a few ways (:func:`bot.lookup.normalize.variants`: as typed,
+look-alike Latin letters, wrong keyboard layout); the reading that matches best wins.
+Ranking: exact name > alias > prefix > same stem > fuzzy (rapidfuzz). ``Match.best`` is set
+only when one candidate is clearly best: near-duplicates go to the exact or shorter name
+(«Движение» over «Медленное движение»), ties and weak fuzzy matches only list candidates.
+
+All key tables are built once in ``__init__``; lookups do no I/O. Only :meth:`Lookup.search`
+reads the SQLite index (FTS5), with every user word quoted.
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import re
+import sqlite3
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from bot.corpus.model import Card, CardSet, Corpus, Term
+from bot.corpus.sets import KNOWN_SETS
+from bot.lookup import normalize as nz
+from bot.lookup.api import Candidate, How, Match, SearchHit
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+MAX_CANDIDATES = 5
+FUZZY_CUTOFF = 60.0  # rapidfuzz ratio below which a key is not even a candidate
+_SCAN_LIMIT = 400  # prefix matches looked at per query (short prefixes match a lot)
+_SCORE = {"exact": 100.0, "number": 100.0, "alias": 96.0, "stem": 75.0}
+_TIER = {"exact": 0, "number": 0, "alias": 1, "prefix": 2, "stem": 2, "fuzzy": 3}
+
+
+@dataclass(frozen=True)
+class _Hit:
+    id: str
+    how: How
+    score: float
+    key: str = ""  # the key that matched (fuzzy: for the edit distance)
+
+
+def _allowed_edits(length: int) -> int:
+    """Typos tolerated for a fuzzy match to count as the answer: none in short words."""
+    return 0 if length < 5 else 1 if length < 9 else 2
+
+
+def _token_prefix(short: str, long: str) -> bool:
+    """Whether the words of ``short`` begin the words of ``long`` and ``long`` has more."""
+    a, b = short.split(), long.split()
+    return len(a) < len(b) and b[: len(a)] == a
+
+
+class _Table(Generic[T]):
+    """Lookup keys of one kind of item (terms or cards), all precomputed."""
+
+    def __init__(self, items: dict[str, T], keys: dict[str, list[tuple[str, str]]]):
+        self.items = items
+        self.exact: dict[str, list[str]] = {}
+        self.alias: dict[str, list[str]] = {}
+        self.stem: dict[str, list[str]] = {}
+        self.main: dict[str, str] = {}  # id -> name key
+        self.main_stem: dict[str, str] = {}
+        raw: set[tuple[str, str]] = set()
+        stems: set[tuple[str, str]] = set()
+        words: set[tuple[str, str]] = set()
+        for item_id, pairs in keys.items():
+            for key, how in pairs:
+                table = {"name": self.exact, "alias": self.alias, "stem": self.stem}[how]
+                table.setdefault(key, []).append(item_id)
+                (stems if how == "stem" else raw).add((key, item_id))
+                parts = key.split()
+                words.update((" ".join(parts[i:]), item_id) for i in range(1, len(parts)))
+            self.main[item_id] = pairs[0][0]
+            self.main_stem[item_id] = nz.stem_key(pairs[0][0])
+        self._raw = sorted(raw)
+        self._raw_keys = [k for k, _ in self._raw]
+        self._stems = sorted(stems)
+        self._stem_keys = [k for k, _ in self._stems]
+        self._words = sorted(words)
+        self._word_keys = [k for k, _ in self._words]
+        self._fuzzy_keys = self._raw_keys + self._stem_keys
+        self._fuzzy_ids = [i for _, i in self._raw] + [i for _, i in self._stems]
+        self.ordered = sorted(items, key=lambda i: (self.main[i], i))
+
+    # --- candidates ---------------------------------------------------------------------
+
+    def _scan(self, keys: list[str], pairs: list[tuple[str, str]], probe: str) -> list[tuple[str, str]]:
+        if not probe:
+            return []
+        start = bisect.bisect_left(keys, probe)
+        out = []
+        for key, item_id in pairs[start: start + _SCAN_LIMIT]:
+            if not key.startswith(probe):
+                break
+            out.append((key, item_id))
+        return out
+
+    def prefixed(self, qk: nz.QueryKey) -> list[tuple[str, str, str]]:
+        """(key, id, probe) of names/aliases that start with the query, stems with its stem."""
+        out = [(k, i, qk.key) for k, i in self._scan(self._raw_keys, self._raw, qk.key)]
+        out += [(k, i, qk.stem) for k, i in self._scan(self._stem_keys, self._stems, qk.stem)]
+        return out
+
+    def word_prefixed(self, probe: str) -> list[tuple[str, str]]:
+        return self._scan(self._word_keys, self._words, probe)
+
+    def hits(self, qk: nz.QueryKey, fuzzy: bool = True) -> list[_Hit]:
+        """Every candidate for a query key, best first (see the module doc for the order)."""
+        if not qk.key:
+            return []
+        found: dict[str, _Hit] = {}
+
+        def add(hit: _Hit) -> None:
+            old = found.get(hit.id)
+            if old is None or hit.score > old.score:
+                found[hit.id] = hit
+
+        for item_id in self.exact.get(qk.key, ()):
+            add(_Hit(item_id, "exact", _SCORE["exact"]))
+        for item_id in self.alias.get(qk.key, ()):
+            add(_Hit(item_id, "alias", _SCORE["alias"]))
+        for key, item_id, probe in self.prefixed(qk):
+            if key != probe:
+                add(_Hit(item_id, "prefix", 80.0 + 10.0 * len(probe) / len(key)))
+        for item_id in self.stem.get(qk.stem, ()):
+            add(_Hit(item_id, "stem", _SCORE["stem"]))
+        if not found and fuzzy:
+            for hit in self.fuzzy(qk):
+                add(hit)
+        return self.ordered_hits(found.values())
+
+    def ordered_hits(self, hits: Iterable[_Hit]) -> list[_Hit]:
+        return sorted(hits, key=lambda h: (-h.score, len(self.main[h.id]), self.main[h.id], h.id))
+
+    def fuzzy(self, qk: nz.QueryKey, limit: int = 12) -> list[_Hit]:
+        found: dict[str, _Hit] = {}
+        for probe in {qk.key, qk.stem}:
+            for key, ratio, pos in process.extract(
+                probe, self._fuzzy_keys, scorer=fuzz.ratio, limit=limit, score_cutoff=FUZZY_CUTOFF
+            ):
+                item_id = self._fuzzy_ids[pos]
+                if item_id not in found or ratio * 0.7 > found[item_id].score:
+                    found[item_id] = _Hit(item_id, "fuzzy", round(ratio * 0.7, 1), f"{probe}\0{key}")
+        return list(found.values())
+
+    # --- decision -----------------------------------------------------------------------
+
+    def decide(self, hits: list[_Hit], query_len: int) -> str | None:
+        """The id of the clearly best hit, or None when the user must choose."""
+        if not hits:
+            return None
+        top = hits[0]
+        if top.how == "fuzzy":
+            return self._decide_fuzzy(hits)
+        group = [h for h in hits if _TIER[h.how] == _TIER[top.how]]
+        if len(group) == 1:
+            weak = top.how == "prefix" and query_len < 3
+            return None if weak else top.id
+        return self._shortest(group)
+
+    def _shortest(self, group: list[_Hit]) -> str | None:
+        """The one whose (stemmed) name begins every other name: «Тень» in «Тень прошлого»."""
+        for hit in group:
+            mine = self.main_stem[hit.id]
+            if all(_token_prefix(mine, self.main_stem[h.id]) for h in group if h is not hit):
+                return hit.id
+        return None
+
+    def _decide_fuzzy(self, hits: list[_Hit]) -> str | None:
+        dists = []
+        for hit in hits[:3]:
+            probe, key = hit.key.split("\0", 1)
+            dists.append((OSA.distance(probe, key), len(key)))
+        dist, length = dists[0]
+        if dist > _allowed_edits(length):
+            return None
+        if any(d <= dist for d, _ in dists[1:]):
+            return None
+        return hits[0].id
+
+    # --- completion ---------------------------------------------------------------------
+
+    def complete(self, qk: nz.QueryKey, limit: int) -> list[str]:
+        """Ids for autocomplete: exact, alias, name prefix, word prefix, stem, then fuzzy."""
+        if not qk.key:
+            return self.ordered[:limit]
+        out: dict[str, None] = {}
+        for item_id in self.exact.get(qk.key, []) + self.alias.get(qk.key, []):
+            out[item_id] = None
+        by_length = lambda i: (len(self.main[i]), self.main[i])  # noqa: E731
+        for item_id in sorted({i for _, i, _ in self.prefixed(qk)}, key=by_length):
+            out[item_id] = None
+        for source in (self.word_prefixed(qk.key), self.word_prefixed(qk.stem)):
+            for item_id in sorted({i for _, i in source}, key=by_length):
+                out[item_id] = None
+        for item_id in self.stem.get(qk.stem, []):
+            out[item_id] = None
+        if len(out) < limit and len(qk.key) >= 3:
+            for hit in self.ordered_hits(self.fuzzy(qk, limit=limit)):
+                out[hit.id] = None
+        return list(out)[:limit]
+
+
+def _candidates(table: _Table[T], hits: list[_Hit], best: str | None) -> list[Candidate[T]]:
+    if best is not None:
+        hits = [h for h in hits if h.id == best] + [h for h in hits if h.id != best]
+    return [Candidate(table.items[h.id], h.how, h.score) for h in hits[:MAX_CANDIDATES]]
+
+
+@dataclass(frozen=True)
+class _Reading:
+    best: str | None
+    hits: list[_Hit]
+    parameter: str | None = None
+
+    def rank(self) -> tuple[int, int, float]:
+        top = self.hits[0] if self.hits else None
+        return (0 if self.best else 1, _TIER[top.how] if top else 9, -(top.score if top else 0.0))
+
+
+def _best_reading(readings: list[_Reading]) -> _Reading:
+    """The reading that matches best; the query as typed wins ties (it comes first)."""
+    return min(readings, key=lambda r: r.rank())
+
+
+_NUMBER = re.compile(r"^\d{1,4}$")
+_CARD_ID = re.compile(r"^(\d{1,4})-(\d{1,4})$")
+_SET_THEN_NUMBER = re.compile(r"^(?P<set>.*?[^\d\s].*?)\s+(?P<num>\d{1,4})$")
+_NUMBER_THEN_SET = re.compile(r"^(?P<num>\d{1,4})\s+(?P<set>.*?[^\d\s].*)$")
+_SET_THEN_PREFIX = re.compile(r"^(?P<set>.*?[^\d\s].*?)\s+(?P<num>\d{0,4})$")
+
+
+class Lookup:
+    """Finds terms and cards. Build once per process (after :func:`open_index`); read-only."""
+
+    def __init__(self, corpus: Corpus, db_path: Path):
+        self.corpus = corpus
+        self.db_path = db_path
+        self._terms: _Table[Term] = _Table(corpus.terms, {
+            t.id: nz.item_keys(t.name, t.aliases, t.abbreviations, t.id) for t in corpus.terms.values()
+        })
+        self._cards: _Table[Card] = _Table(corpus.cards, {
+            c.id: nz.item_keys(c.name, c.aliases) for c in corpus.cards.values()
+        })
+        self._by_number: dict[int, list[str]] = {}
+        self._by_set_number: dict[tuple[int, int], str] = {}
+        for c in sorted(corpus.cards.values(), key=lambda c: (c.set_id, c.number)):
+            self._by_number.setdefault(c.number, []).append(c.id)
+            self._by_set_number[(c.set_id, c.number)] = c.id
+        self._card_order = [c.id for c in sorted(corpus.cards.values(), key=lambda c: (c.set_id, c.number))]
+        self._sets, self._set_names = self._set_keys({**KNOWN_SETS, **corpus.sets})
+        self._conn: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _set_keys(sets: dict[int, CardSet]) -> tuple[dict[str, int], dict[str, int]]:
+        keys: dict[str, int] = {}
+        names: dict[str, int] = {}
+        for s in sets.values():
+            name = nz.fold(s.name)
+            names[name] = s.id
+            for key in (name, nz.stem_key(name), nz.fold(s.initials), str(s.id)):
+                keys.setdefault(key, s.id)
+        return keys, names
+
+    # --- terms --------------------------------------------------------------------------
+
+    def find_term(self, query: str) -> Match[Term]:
+        """The term a user means: ``телепортацию``, ``ОвЗ``, ``броня 2``, ``ntktgjhnfwbz``."""
+        readings = []
+        for text in nz.variants(query):
+            qk = nz.query_key(text)
+            hits = self._terms.hits(qk)
+            readings.append(_Reading(self._terms.decide(hits, len(qk.key)), hits, qk.parameter))
+        r = _best_reading(readings)
+        return Match(query=query, best=self._terms.items[r.best] if r.best else None,
+                     candidates=_candidates(self._terms, r.hits, r.best), parameter=r.parameter)
+
+    def complete_terms(self, prefix: str, limit: int = 25) -> list[Term]:
+        """Terms for autocomplete, ranked like :meth:`find_term`; empty prefix: A to Я."""
+        ids: dict[str, None] = {}
+        for text in nz.variants(prefix):
+            ids.update(dict.fromkeys(self._terms.complete(nz.query_key(text), limit)))
+        return [self._terms.items[i] for i in list(ids)[:limit]]
+
+    # --- cards --------------------------------------------------------------------------
+
+    def find_card(self, query: str) -> Match[Card]:
+        """The card a user means: ``168``, ``ПХ 168``, ``Путь хранителей 168``, ``баалита``."""
+        readings = [self._card_reading(text) for text in nz.variants(query)]
+        r = _best_reading(readings)
+        return Match(query=query, best=self._cards.items[r.best] if r.best else None,
+                     candidates=_candidates(self._cards, r.hits, r.best))
+
+    def _card_reading(self, text: str) -> _Reading:
+        key = nz.fold(text[: nz.MAX_QUERY])
+        by_number = self._card_by_number(key)
+        if by_number is not None:
+            return by_number
+        qk = nz.query_key(text, with_parameter=False)
+        hits = self._cards.hits(qk)
+        return _Reading(self._cards.decide(hits, len(qk.key)), hits)
+
+    def _card_by_number(self, key: str) -> _Reading | None:
+        """``168`` / ``50-168`` / ``ПХ 168`` / ``168 ПХ``; None when the query has no number."""
+        if _NUMBER.match(key):
+            ids = self._by_number.get(int(key), [])
+            hits = [_Hit(i, "number", _SCORE["number"]) for i in ids]
+            return _Reading(ids[0] if len(ids) == 1 else None, hits)
+        m = _CARD_ID.match(key)
+        set_id: int | None = None
+        if m:
+            set_id, number = int(m.group(1)), int(m.group(2))
+        else:
+            m = _SET_THEN_NUMBER.match(key) or _NUMBER_THEN_SET.match(key)
+            if not m:
+                return None
+            set_id, number = self._resolve_set(m.group("set")), int(m.group("num"))
+            if set_id is None:
+                return None
+        card_id = self._by_set_number.get((set_id, number))
+        if card_id is not None:
+            return _Reading(card_id, [_Hit(card_id, "number", _SCORE["number"])])
+        others = [_Hit(i, "number", 50.0) for i in self._by_number.get(number, [])]
+        return _Reading(None, others)
+
+    def _resolve_set(self, text: str) -> int | None:
+        """A set from its name (any case, inflected, one typo), initials or id."""
+        key = nz.fold(text)
+        for probe in (key, nz.stem_key(key)):
+            if probe in self._sets:
+                return self._sets[probe]
+        best = process.extractOne(key, list(self._set_names), scorer=fuzz.ratio, score_cutoff=85)
+        return self._set_names[best[0]] if best else None
+
+    def complete_cards(self, prefix: str, limit: int = 25) -> list[Card]:
+        """Cards for autocomplete: by number, set + number, set, or name; empty: set order."""
+        ids: dict[str, None] = {}
+        for text in nz.variants(prefix):
+            ids.update(dict.fromkeys(self._complete_card_ids(text, limit)))
+        return [self._cards.items[i] for i in list(ids)[:limit]]
+
+    def _complete_card_ids(self, text: str, limit: int) -> list[str]:
+        key = nz.fold(text[: nz.MAX_QUERY])
+        if not key:
+            return self._card_order[:limit]
+        if _NUMBER.match(key):
+            return self._numbers_starting(key, None, limit)
+        set_id = self._resolve_set(key) if len(key) >= 2 else None
+        if set_id is not None:
+            return self._numbers_starting("", set_id, limit)
+        m = _SET_THEN_PREFIX.match(key)
+        if m and m.group("num") and (set_id := self._resolve_set(m.group("set"))) is not None:
+            return self._numbers_starting(m.group("num"), set_id, limit)
+        return self._cards.complete(nz.query_key(text, with_parameter=False), limit)
+
+    def _numbers_starting(self, digits: str, set_id: int | None, limit: int) -> list[str]:
+        found = [
+            (number, cid) for number, ids in self._by_number.items() if str(number).startswith(digits)
+            for cid in ids if set_id is None or self._cards.items[cid].set_id == set_id
+        ]
+        found.sort(key=lambda p: (p[0], self._cards.items[p[1]].set_id))
+        return [cid for _, cid in found[:limit]]
+
+    # --- full-text search ---------------------------------------------------------------
+
+    def search(self, query: str, limit: int = 10) -> list[SearchHit]:
+        """Full-text search over term names and texts and card names and texts (FTS5)."""
+        limit = max(0, min(limit, 50))
+        for text in nz.variants(query):
+            stems = [s for s in nz.stem_key(nz.fold(text[: nz.MAX_QUERY])).split()][:12]
+            if not stems or not limit:
+                return []
+            rows = self._fts(stems, limit)
+            if rows:
+                return self._search_hits(rows, stems)
+        return []
+
+    def _fts(self, stems: list[str], limit: int) -> list[tuple[str, str, float]]:
+        """Rows (kind, id, score 0..100) for all words, topped up with rows for any word
+        (those score at most 50: a document with every word ranks first)."""
+        rows = _scaled(self._fts_query(fts_query(stems, "AND"), limit), 100.0)
+        if len(rows) < limit and len(stems) > 1:
+            seen = {(k, i) for k, i, _ in rows}
+            more = _scaled(self._fts_query(fts_query(stems, "OR"), limit), 50.0)
+            rows += [r for r in more if (r[0], r[1]) not in seen][: limit - len(rows)]
+        return rows
+
+    def _fts_query(self, match: str, limit: int) -> list[tuple[str, str, float]]:
+        if not match:
+            return []
+        sql = ("SELECT d.kind, d.item_id, bm25(docs_fts, 10.0, 1.0) AS rank FROM docs_fts "
+               "JOIN docs d ON d.rowid = docs_fts.rowid WHERE docs_fts MATCH ? ORDER BY rank LIMIT ?")
+        try:
+            with self._lock:
+                conn = self._connection()
+                return [(str(k), str(i), float(r)) for k, i, r in conn.execute(sql, (match, limit))]
+        except sqlite3.Error as exc:
+            log.warning("search failed on %s: %s", self.db_path, exc)
+            return []
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self._conn = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True,
+                                         check_same_thread=False)
+        return self._conn
+
+    def _search_hits(self, rows: list[tuple[str, str, float]], stems: list[str]) -> list[SearchHit]:
+        """Hits with titles and snippets from the corpus (rows hold kind, id and score)."""
+        hits = []
+        for kind, item_id, rank in rows:
+            if kind == "term" and item_id in self.corpus.terms:
+                term = self.corpus.terms[item_id]
+                text = term.current.text if term.current else ""
+                title = term.name
+                snippet = make_snippet(text, stems) if text else "Термин известен только по названию."
+            elif kind == "card" and item_id in self.corpus.cards:
+                card = self.corpus.cards[item_id]
+                title = card.label
+                snippet = make_snippet(card.text or card.flavour, stems) or "Текста на карте нет."
+            else:
+                continue
+            hits.append(SearchHit("term" if kind == "term" else "card", item_id, title, snippet, rank))
+        return hits
+
+
+def _scaled(rows: list[tuple[str, str, float]], top: float) -> list[tuple[str, str, float]]:
+    """bm25 ranks (negative, lower is better) scaled to 0..``top``."""
+    best = min((r for _, _, r in rows), default=0.0)
+    return [(k, i, round(top * r / best, 1) if best < 0 else top) for k, i, r in rows]
+
+
+def fts_query(stems: list[str], op: str) -> str:
+    """An FTS5 MATCH expression where every word is a quoted string: user text is never syntax.
+
+    Words of three letters or more match as prefixes (``"телепортац"*``), shorter ones whole;
+    for ``OR`` one-letter words are left out.
+    """
+    parts = []
+    for s in stems:
+        if op == "OR" and len(s) < 2:
+            continue
+        quoted = '"' + s.replace('"', '""') + '"'
+        parts.append(quoted + "*" if len(s) >= 3 else quoted)
+    return f" {op} ".join(parts)
+
+
+_WORD = re.compile(r"\w+")
+
+
+def make_snippet(text: str, stems: list[str], width: int = 160) -> str:
+    """A window of ``text`` around the first word that matches a query stem, cut at words."""
+    if not text:
+        return ""
+    probes = [s for s in stems if len(s) >= 2] or stems
+    start = 0
+    for m in _WORD.finditer(text):
+        word = nz.stem(nz.fold(m.group()))
+        if any(word.startswith(p) for p in probes):
+            start = m.start()
+            break
+    if len(text) <= width:
+        return text
+    begin = max(0, start - width // 3)
+    if begin:
+        space = text.find(" ", begin)
+        begin = space + 1 if 0 <= space < start else begin
+    end = min(len(text), begin + width)
+    if end < len(text):
+        space = text.rfind(" ", begin, end)
+        end = space if space > begin else end
+    return ("…" if begin else "") + text[begin:end].strip() + ("…" if end < len(text) else "")
