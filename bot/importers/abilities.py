@@ -55,7 +55,10 @@ _DASH = r"\s+[—–-]\s+"
 _VALUES = r"(\d+(?:-\d+-\d+)?)"
 _NAME = r"(?:(«[^»]*»|[а-я]+)\s+)?"
 _LIMIT = re.compile(r"\(?\s*(\d+|один|одна|два|две|три|четыре)\s+раза?\s+за\s+(ход|бой)\s*\)?")
-_COST = re.compile(r"^((?:\{[a-z_]+\}\s*)+):\s*")
+_COST_ITEM = r"(?:\{[a-z_]+\}|закрыться|фишка|внезапное действие)"
+_COST = re.compile(r"^((?:" + _COST_ITEM + r"\s*[,:]?\s*)+)")
+_COST_WORDS = {"закрыться": "tap", "фишка": "counter", "внезапное действие": "instant"}
+_KEYWORDS = {name.casefold(): code for code, name in ICON_NAMES.items()}
 _RANGED = re.compile(r"(метание|выстрел|разряд)\s+" + _NAME + r"на\s+" + _VALUES
                      + r"(?:\s*,\s*дальность\s+(\d+))?")
 _EFFECTS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -178,10 +181,18 @@ def _clause(text: str) -> list[Ability]:
     return [{"kind": "unparsed", "fragment": text or "(значок утерян)"}]
 
 
+def _split_cost(s: str) -> tuple[list[str], str]:
+    """``{tap}: …`` / ``Фишка, закрыться: …`` → (["counter", "tap"], "…")."""
+    m = _COST.match(s)
+    if not m or ":" not in m.group(1):
+        return [], s
+    items = re.findall(r"\{([a-z_]+)\}|(закрыться|фишка|внезапное действие)", m.group(1))
+    cost = [code or _COST_WORDS[word] for code, word in items]
+    return cost, s[m.end():]
+
+
 def _ranged(s: str) -> list[Ability] | None:
-    cost_match = _COST.match(s)
-    cost = re.findall(r"\{([a-z_]+)\}", cost_match.group(1)) if cost_match else []
-    body = s[cost_match.end():] if cost_match else s
+    cost, body = _split_cost(s)
     m = _RANGED.match(body)
     if not m:
         return None
@@ -191,6 +202,11 @@ def _ranged(s: str) -> list[Ability] | None:
     rest = body[m.end():]
     limit, rest = _take_limit(rest)
     ability["limit"] = limit
+    if ability["range"] is None:
+        far = re.search(r",\s*дальность\s+(\d+)", rest.split(";")[0])
+        if far:
+            ability["range"] = int(far.group(1))
+            rest = rest[: far.start()] + rest[far.end():]
     leftover = rest.strip(" ,;.")
     if leftover:
         return [ability, {"kind": "unparsed", "fragment": leftover}]
@@ -228,12 +244,16 @@ def _modifier(s: str) -> list[Ability] | None:
 
 
 def _keyword(s: str) -> list[Ability] | None:
-    m = re.fullmatch(r"\{([a-z_]+)\}\s*(\d+)?", s.strip(" ."))
-    if not m or m.group(1) not in ICON_NAMES:
+    """A lone named ability: an icon (``{zot}``) or its name («Защита от метания», «Броня 2»)."""
+    m = re.fullmatch(r"(?:\{([a-z_]+)\}|([а-я ]+?))\s*(\d+)?", s.strip(" ."))
+    if not m:
         return None
-    ability: Ability = {"kind": "keyword", "icon": m.group(1), "name": ICON_NAMES[m.group(1)]}
-    if m.group(2):
-        ability["value"] = int(m.group(2))
+    code = m.group(1) or _KEYWORDS.get((m.group(2) or "").strip())
+    if code not in ICON_NAMES:
+        return None
+    ability: Ability = {"kind": "keyword", "icon": code, "name": ICON_NAMES[code]}
+    if m.group(3):
+        ability["value"] = int(m.group(3))
     return [ability]
 
 

@@ -1,0 +1,249 @@
+"""``!check <position> | <question>``: a verdict on a position, with the rule texts it applied.
+
+The notation is parsed and answered by :mod:`bot.engine`; this module resolves cards through
+the lookup, quotes the cited rules from the corpus and fills the :class:`Answer`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from bot.answers import Answer, Citation, OtherVersion, Section
+from bot.commands.judge import Context
+from bot.corpus.model import Card, Corpus, Source, TermVersion
+from bot.engine import (
+    CheckResult,
+    Cite,
+    NotationError,
+    ParsedCheck,
+    Resolution,
+    RuleVersion,
+    check,
+    legend,
+    render_board,
+)
+from bot.engine.notation import USAGE, CardResolver, fold
+
+COMMAND = "check"
+VERDICT_LINES = {"yes": "Можно", "no": "Нельзя", "unknown": "Неизвестно"}
+QUOTE_LIMIT = 1500
+SHORT_QUOTE = 300
+SUGGESTIONS = 5
+
+CHECK_HELP = """\
+Проверка позиции: `!check <позиция> | <вопрос>` (или вопрос отдельной строкой).
+
+**Поле** 5×6: столбцы a–e (или а б в г д), ряды 1–6 от вас: 1 — ваш третий ряд, 3 — ваш первый, \
+4 — первый ряд противника, 6 — третий ряд противника. Летающие — во вспомогательной зоне.
+
+**Позиция**: карты через `,` `;` или с новой строки: `[враг] <карта> <клетка> [состояния]`.
+• карта — номер (`168`), название (`Баалит`, `Степной волколак`) или `?` (неизвестное наземное существо);
+• `враг` или `противник` — карта противника (иначе ваша);
+• вместо клетки `летает` — во вспомогательной зоне;
+• состояния: `закрыт`, `двигался` (уже использовал медленное движение), `движение N` (осталось), `раны N`.
+
+**Вопросы** (A, B — клетки):
+• `дальность A B X` — в дальности X? (РП 4.1-2 без диагоналей; глоссарий — с диагоналями)
+• `рядом A B` — соседние клетки (8 вокруг)
+• `движение A B` — дойдёт ли обычным движением
+• `прыжок A B [X]`, `телепортация A B`, `манёвр A B`
+• `метание|выстрел|разряд A B [X]` — своей особенностью карты
+• `строй A B` — образуют ли строй
+• `кубик X-Y-Z R [±N]` — величина при броске R с модификатором
+• `отравление|излечение|добивание|вампиризм|трупоедство A` — применимо ли к существу на A
+Для `?` предполагается названная особенность (медленная), например «Прыжок, дальность X».
+Латинские глаголы тоже понимаю: range, adjacent, move, jump, teleport, manoeuvre, throw, shot, \
+discharge, formation, die.
+
+**Примеры**
+`!check 168 a1, враг ? c6, враг ? e2 | телепортация a1 b6`
+`!check ? b2 двигался, враг ? c4 | прыжок b2 d2 3`
+`!check ? a1, враг ? c6 | дальность a1 c6 5`
+`!check 194 b2, враг ? b3 | движение b2 b3`
+`!check | кубик 1-2-3 5 +1`
+
+Ответ: вердикт («Можно», «Нельзя» или «Неизвестно» — с недостающим фактом), позиция, \
+причины, цитаты правил, срабатывания карт и вердикт по старой редакции, если он другой. \
+Разобранные случаи: `!case`."""
+
+SHORT_USAGE = ("Напишите позицию и вопрос: `!check 168 a1, враг ? c6 | телепортация a1 b6`. "
+               "Подробнее: `!help check`.")
+
+
+class _CardFinder(Protocol):
+    def find_card(self, query: str) -> Any: ...
+
+
+def handle(ctx: Context, args: str) -> Answer:
+    if not args.strip():
+        return Answer.failure(COMMAND, "Пустой запрос. " + SHORT_USAGE)
+    return answer_check(ctx.corpus, args, lookup_resolver(ctx.lookup))
+
+
+def answer_check(corpus: Corpus, text: str, resolve: CardResolver,
+                 command: str = COMMAND) -> Answer:
+    """Parse, check and render one ``!check`` text (also used by ``!case``)."""
+    try:
+        parsed, result = check(text, resolve)
+    except NotationError as exc:
+        return Answer.failure(command, exc.message, exc.suggestions)
+    return build_answer(corpus, parsed, result, command)
+
+
+# ---------------------------------------------------------------------------------------------
+# Card resolution
+
+
+def lookup_resolver(lookup: _CardFinder) -> CardResolver:
+    """Resolve card queries with ``lookup.find_card`` (``Match.best`` / ``Match.candidates``)."""
+
+    def resolve(query: str) -> Resolution:
+        match = lookup.find_card(query)
+        best = getattr(match, "best", None)
+        if isinstance(best, Card):
+            return Resolution(best)
+        labels = [_card_label(c.item) for c in getattr(match, "candidates", [])[:SUGGESTIONS]]
+        return Resolution(None, tuple(label for label in labels if label))
+
+    return resolve
+
+
+def corpus_resolver(corpus: Corpus) -> CardResolver:
+    """A tiny resolver over ``corpus.cards`` (number or exact name) for tests and tools."""
+
+    def resolve(query: str) -> Resolution:
+        q = fold(query)
+        found = [c for c in corpus.cards.values()
+                 if q in (str(c.number), fold(c.name), fold(c.id))
+                 or q in (fold(a) for a in c.aliases)]
+        if len(found) == 1:
+            return Resolution(found[0])
+        near = found or [c for c in corpus.cards.values() if fold(c.name).startswith(q[:3])]
+        return Resolution(None, tuple(c.label for c in near[:SUGGESTIONS]))
+
+    return resolve
+
+
+def _card_label(item: Any) -> str:
+    return item.label if isinstance(item, Card) else str(item)
+
+
+# ---------------------------------------------------------------------------------------------
+# The answer
+
+
+def build_answer(corpus: Corpus, parsed: ParsedCheck, result: CheckResult,
+                 command: str = COMMAND) -> Answer:
+    answer = Answer(command=command, title=_title(parsed), summary=_summary(result))
+    answer.verdict = result.verdict
+    answer.value = result.value
+    answer.triggers = list(result.triggers)
+    answer.warnings = list(result.warnings)
+    answer.citations = [_citation(corpus, c, result) for c in result.citations]
+    answer.other_versions = [_other_version(corpus, o) for o in result.other_versions]
+    if len(parsed.position):
+        answer.board = render_board(parsed.position) + "\n\n" + legend(parsed.position)
+    answer.sections = _sections(answer, result)
+    answer.extra = {"question": parsed.question.verb, "missing": result.missing}
+    return answer
+
+
+def _title(parsed: ParsedCheck) -> str:
+    q = parsed.question
+    args = " ".join(r.token for r in q.refs)
+    if q.verb == "die" and q.die is not None:
+        args = f"{'-'.join(map(str, q.die))}, бросок {q.roll}" + (f" {q.modifier:+d}" if q.modifier else "")
+    number = f" {q.number}" if q.number is not None else ""
+    return f"Проверка: {USAGE[q.verb].split()[0]} {args}{number}".strip()
+
+
+def _summary(result: CheckResult) -> str:
+    if result.value_label == "результат":
+        return f"Результат: {result.value}"
+    line = VERDICT_LINES[result.verdict]
+    if result.verdict == "unknown" and result.missing:
+        line += f": не хватает факта — {result.missing}"
+    if result.value is not None and result.value_label:
+        line += f" ({result.value_label}: {result.value})"
+    return line + "."
+
+
+def _sections(answer: Answer, result: CheckResult) -> list[Section]:
+    sections = [Section("Почему", "\n".join(f"• {r}" for r in result.reasons))]
+    if answer.triggers:
+        sections.append(Section("Срабатывает", "\n".join(f"• {t}" for t in answer.triggers)))
+    if answer.warnings:
+        sections.append(Section("Обратите внимание", "\n".join(f"• {w}" for w in answer.warnings)))
+    for other in answer.other_versions:
+        word = VERDICT_LINES.get(other.verdict or "", "—")
+        value = f", значение {other.value}" if other.value is not None else ""
+        sections.append(Section(f"Другая редакция: {other.source}",
+                                f"{word}{value}. {other.text}".strip()))
+    if answer.citations:
+        sections.append(Section("Правила", "\n\n".join(_quote(c) for c in answer.citations)))
+    return sections
+
+
+def _quote(c: Citation) -> str:
+    if c.text is None:
+        return (f"**{c.name}** — термин известен только по названию: его текста в корпусе "
+                "пока нет.")
+    return f"**{c.name}** ({c.source}): «{c.text}»"
+
+
+# ---------------------------------------------------------------------------------------------
+# Citations from the corpus
+
+
+def _citation(corpus: Corpus, cite: Cite, result: CheckResult) -> Citation:
+    term = corpus.terms.get(cite.term)
+    if term is None:
+        return Citation(term=cite.term, source=None, name=cite.term, text=None)
+    version = version_for(corpus, term.versions, cite.version)
+    if version is None:
+        return Citation(term=term.id, source=None, name=term.name, text=None)
+    both = {c.version for c in result.citations if c.term == cite.term} == set(RuleVersion)
+    limit = SHORT_QUOTE if both and cite.version is RuleVersion.GLOSSARY else QUOTE_LIMIT
+    return Citation(term=term.id, source=corpus.source_label(version.source), name=term.name,
+                    text=_trim(version.text, limit))
+
+
+def version_for(corpus: Corpus, versions: tuple[TermVersion, ...],
+                wanted: RuleVersion) -> TermVersion | None:
+    """The term version a citation means: the current one for РП 4.1-2, the glossary's for
+    the glossary (falling back to the current one when the term has a single version)."""
+    if not versions:
+        return None
+    if wanted is RuleVersion.RP:
+        return versions[0]
+    for v in versions:
+        if _is_glossary(corpus.sources.get(v.source)):
+            return v
+    return versions[-1]
+
+
+def _is_glossary(source: Source | None) -> bool:
+    return source is not None and (source.id == "glossary" or "глоссари" in source.title.casefold())
+
+
+def _other_version(corpus: Corpus, other: Any) -> OtherVersion:
+    label = _glossary_label(corpus) if other.version is RuleVersion.GLOSSARY else _rp_label(corpus)
+    return OtherVersion(source=label, verdict=other.verdict, value=other.value, text=other.note)
+
+
+def _glossary_label(corpus: Corpus) -> str:
+    for src in corpus.sources.values():
+        if _is_glossary(src):
+            return src.title
+    return "Глоссарий терминов (сайт)"
+
+
+def _rp_label(corpus: Corpus) -> str:
+    ranked = sorted(corpus.sources.values(), key=lambda s: s.rank)
+    return ranked[0].title if ranked else "РП 4.1-2"
+
+
+def _trim(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
