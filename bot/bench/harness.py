@@ -1,0 +1,229 @@
+"""One benchmark run: generate the corpus, build the index cold, time ``berserk-judge ask``
+warm, measure every lookup against its baseline, and collect the results.
+
+Every measuring step runs in a child process (see :mod:`bot.bench.worker`) so that each peak
+RSS belongs to the step that caused it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from bot import PROJECT_ROOT
+from bot.bench.generate import DEFAULT_CARDS, DEFAULT_SEED, DEFAULT_TERMS, generate
+
+#: The targets of issue 6 (2 cores, 5k cards + 1k terms): key → (limit, "max" | "min").
+TARGETS: dict[str, tuple[float, str]] = {
+    "term_exact_p99_ms": (0.1, "max"),
+    "card_number_p99_ms": (0.1, "max"),
+    "term_fuzzy_p99_ms": (3.0, "max"),
+    "card_fuzzy_p99_ms": (3.0, "max"),
+    "autocomplete_p99_ms": (3.0, "max"),
+    "check_p99_ms": (1.0, "max"),
+    "warm_ask_s": (0.6, "max"),
+    "index_build_s": (5.0, "max"),
+    "rss_mb": (150.0, "max"),
+    "fuzzy_speedup_vs_difflib": (20.0, "min"),
+}
+
+REQUIRED_KEYS = (
+    "term_exact_p99_ms", "term_fuzzy_p99_ms", "card_number_p99_ms", "card_fuzzy_p99_ms",
+    "search_p99_ms", "autocomplete_p99_ms", "check_p99_ms", "index_build_s", "warm_ask_s",
+    "rss_mb", "fuzzy_speedup_vs_difflib", "fuzzy_top1", "difflib_top1",
+)
+
+
+@dataclass(frozen=True)
+class Options:
+    cards: int = DEFAULT_CARDS
+    terms: int = DEFAULT_TERMS
+    seed: int = DEFAULT_SEED
+    queries: int = 1000  # per query kind
+    baseline: int = 400  # fuzzy / search queries also run through the naive baseline
+    check: int = 1000
+    warm_runs: int = 5
+    real_root: Path | None = PROJECT_ROOT
+    keep: Path | None = None  # keep the generated corpus and index here
+
+    @classmethod
+    def quick(cls, **kw: Any) -> Options:
+        return cls(**({"queries": 300, "baseline": 150, "check": 300, "warm_runs": 3} | kw))
+
+
+@dataclass(frozen=True)
+class ChildResult:
+    seconds: float
+    rss_mb: float
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run_child(cmd: list[str], env: dict[str, str] | None = None, timeout: float = 600
+              ) -> ChildResult:
+    """Run ``cmd``; its wall time and its own peak RSS (``os.wait4``)."""
+    t0 = time.perf_counter()
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=PROJECT_ROOT)
+        deadline = time.monotonic() + timeout
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                proc.kill()
+                _, status, usage = os.wait4(proc.pid, 0)
+                break
+            time.sleep(0.002)
+        seconds = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return ChildResult(seconds, usage.ru_maxrss / 1024, proc.returncode,
+                           out.read().decode("utf-8", "replace"),
+                           err.read().decode("utf-8", "replace"))
+
+
+def _json_child(cmd: list[str], env: dict[str, str]) -> tuple[dict[str, Any], ChildResult]:
+    res = run_child(cmd, env)
+    if res.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd[:4])} … failed ({res.returncode}):\n{res.stderr[-3000:]}")
+    return json.loads(res.stdout.strip().splitlines()[-1]), res
+
+
+def ask_command() -> list[str]:
+    """``berserk-judge`` as installed beside this interpreter, else ``python -m bot``."""
+    script = Path(sys.executable).with_name("berserk-judge")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "bot"]
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"nproc": os.cpu_count(), "cpu": cpu, "python": platform.python_version(),
+            "platform": platform.platform()}
+
+
+def run(opts: Options, log: Any = None) -> dict[str, Any]:
+    """One full run; returns the results dict (flat headline keys + details)."""
+    say = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
+    started = time.perf_counter()
+    tmp = Path(tempfile.mkdtemp(prefix="berserk-bench-"))
+    try:
+        root, data = tmp / "corpus", tmp / "data"
+        t0 = time.perf_counter()
+        gen = generate(root, cards=opts.cards, terms=opts.terms, seed=opts.seed,
+                       real_root=opts.real_root)
+        gen_s = time.perf_counter() - t0
+        say(f"generated {gen.synthetic_terms} + {gen.real_terms} terms, "
+            f"{gen.synthetic_cards} + {gen.real_cards} cards in {gen_s:.1f} s")
+        env = dict(os.environ, BERSERK_DATA_DIR=str(data), PYTHONHASHSEED="0")
+        py = [sys.executable, "-m", "bot.bench.worker"]
+
+        build, build_run = _json_child([*py, "build", str(root), str(data)], env)
+        say(f"index built cold in {build['index_build_s']:.2f} s")
+
+        # Start-up to the first answer, index already built: the whole `ask` process.
+        first_term = "!term телепортация"
+        ask_runs = [run_child([*ask_command(), "ask", "--root", str(root), first_term], env)
+                    for _ in range(opts.warm_runs)]
+        for r in ask_runs:
+            if r.returncode != 0:
+                raise RuntimeError(f"berserk-judge ask failed ({r.returncode}):\n{r.stderr[-3000:]}")
+        python_runs = [run_child([sys.executable, "-c", "pass"], env) for _ in range(3)]
+        import_runs = [run_child([sys.executable, "-c", "import bot.cli"], env) for _ in range(3)]
+        warm = [r.seconds for r in ask_runs]
+        say(f"warm ask: median {statistics.median(warm):.3f} s")
+
+        measured, measure_run = _json_child(
+            [*py, "measure", str(root), str(data), "--queries", str(opts.queries),
+             "--baseline", str(opts.baseline), "--check", str(opts.check), "--seed", "1"], env)
+        say("lookups measured")
+        if opts.keep is not None:
+            shutil.copytree(tmp, opts.keep, dirs_exist_ok=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    tf, cf = measured["term_fuzzy"], measured["card_fuzzy"]
+    ours_ms = tf["_our_ms"] + cf["_our_ms"]
+    difflib_ms = tf["_difflib_ms"] + cf["_difflib_ms"]
+    n_t = tf["by_kind"].get("typo", {}).get("n", 0) + tf["by_kind"].get("inflection", {}).get("n", 0)
+    n_c = cf["by_kind"].get("typo", {}).get("n", 0) + cf["by_kind"].get("inflection", {}).get("n", 0)
+
+    def blend(key: str) -> float:
+        total = n_t + n_c
+        return (tf[key] * n_t + cf[key] * n_c) / total if total else float("nan")
+
+    results: dict[str, Any] = {
+        "term_exact_p99_ms": measured["term_exact"]["p99_ms"],
+        "term_fuzzy_p99_ms": tf["p99_ms"],
+        "card_number_p99_ms": measured["card_number"]["p99_ms"],
+        "card_fuzzy_p99_ms": cf["p99_ms"],
+        "search_p99_ms": measured["search"]["p99_ms"],
+        "autocomplete_p99_ms": measured["autocomplete"]["p99_ms"],
+        "check_p99_ms": measured["check"]["p99_ms"],
+        "index_build_s": build["index_build_s"],
+        "warm_ask_s": statistics.median(warm),
+        "rss_mb": max(measure_run.rss_mb, max(r.rss_mb for r in ask_runs)),
+        "fuzzy_speedup_vs_difflib": difflib_ms / ours_ms if ours_ms else float("nan"),
+        "fuzzy_top1": blend("top1"),
+        "difflib_top1": blend("difflib_top1"),
+        "fuzzy_answered": blend("answered"),
+        "fuzzy_wrong_answer": blend("wrong_answer"),
+        "search_speedup_vs_linear": measured["search"]["speedup_vs_linear"],
+        "search_recall10": measured["search"]["recall10"],
+        "linear_recall10": measured["search"]["linear_recall10"],
+        "warm_ask_max_s": max(warm),
+        "python_startup_s": statistics.median(r.seconds for r in python_runs),
+        "import_cli_s": statistics.median(r.seconds for r in import_runs),
+        "rss_bench_mb": measure_run.rss_mb,
+        "rss_ask_mb": max(r.rss_mb for r in ask_runs),
+        "rss_after_open_mb": measured["rss_after_open_mb"],
+        "build_rss_mb": build_run.rss_mb,
+        "generate_s": gen_s,
+        "total_s": 0.0,
+        "options": {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(opts).items()},
+        "corpus": {"synthetic_terms": gen.synthetic_terms, "synthetic_cards": gen.synthetic_cards,
+                   "real_terms": gen.real_terms, "real_cards": gen.real_cards,
+                   "loaded": measured["corpus"]},
+        "machine": machine(),
+        "details": {k: v for k, v in measured.items() if k not in ("corpus",)},
+    }
+    for block in (results["details"]["term_fuzzy"], results["details"]["card_fuzzy"]):
+        block.pop("_our_ms", None)
+        block.pop("_difflib_ms", None)
+    results["total_s"] = time.perf_counter() - started
+    return results
+
+
+def missing_keys(results: dict[str, Any]) -> list[str]:
+    return [k for k in REQUIRED_KEYS if k not in results]
+
+
+def verdicts(results: dict[str, Any]) -> dict[str, bool]:
+    """Target key → met?"""
+    out = {}
+    for key, (limit, how) in TARGETS.items():
+        value = results.get(key)
+        if isinstance(value, int | float):
+            out[key] = value <= limit if how == "max" else value >= limit
+    if "fuzzy_top1" in results and "difflib_top1" in results:
+        out["fuzzy_top1"] = results["fuzzy_top1"] >= results["difflib_top1"]
+    return out

@@ -1,0 +1,95 @@
+"""The stdout table of a benchmark run: every figure against its target."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from bot.bench.harness import TARGETS, verdicts
+
+_ROWS: tuple[tuple[str, str, str], ...] = (
+    # key, label, unit
+    ("index_build_s", "index build from YAML (cold)", "s"),
+    ("warm_ask_s", "`berserk-judge ask` to first answer (warm, median)", "s"),
+    ("term_exact_p99_ms", "term, exact: p99", "ms"),
+    ("term_fuzzy_p99_ms", "term, typo/inflection: p99", "ms"),
+    ("card_number_p99_ms", "card by set + number: p99", "ms"),
+    ("card_fuzzy_p99_ms", "card by fuzzy name: p99", "ms"),
+    ("search_p99_ms", "full-text search: p99", "ms"),
+    ("autocomplete_p99_ms", "autocomplete (terms + cards): p99", "ms"),
+    ("check_p99_ms", "!check: p99", "ms"),
+    ("rss_mb", "peak RSS (max of bench process, ask)", "MB"),
+    ("fuzzy_speedup_vs_difflib", "fuzzy lookup speed vs difflib", "×"),
+    ("fuzzy_top1", "fuzzy top-1 (typos + inflections)", ""),
+    ("difflib_top1", "difflib top-1 (same queries)", ""),
+    ("fuzzy_answered", "fuzzy answered right (not a question back)", ""),
+    ("fuzzy_wrong_answer", "fuzzy answered wrong", ""),
+    ("search_speedup_vs_linear", "search speed vs linear scan", "×"),
+    ("search_recall10", "search recall@10", ""),
+    ("linear_recall10", "linear scan recall@10", ""),
+)
+
+_DETAIL_P50 = (
+    ("term_exact", "term exact"), ("term_fuzzy", "term fuzzy"), ("card_number", "card number"),
+    ("card_fuzzy", "card fuzzy"), ("search", "search"), ("autocomplete", "autocomplete"),
+    ("check", "!check"), ("ask_term", "!term (whole command)"), ("ask_card", "!card (whole command)"),
+)
+
+
+def _fmt(value: Any, unit: str = "") -> str:
+    if not isinstance(value, int | float) or (isinstance(value, float) and math.isnan(value)):
+        return "—"
+    if unit == "" and 0 <= value <= 1:
+        return f"{value:.1%}"
+    if unit == "×":
+        return f"{value:.0f}×" if value >= 10 else f"{value:.1f}×"
+    if unit == "ms":
+        return f"{value:.3f} ms"
+    if unit == "s":
+        return f"{value:.2f} s"
+    return f"{value:.0f} {unit}".strip()
+
+
+def table(results: dict[str, Any]) -> str:
+    ok = verdicts(results)
+    lines = [f"{'figure':<52} {'value':>12} {'target':>10}  met"]
+    lines.append("-" * len(lines[0]))
+    for key, label, unit in _ROWS:
+        target = ""
+        if key in TARGETS:
+            limit, how = TARGETS[key]
+            target = ("≤ " if how == "max" else "≥ ") + _fmt(limit, unit)
+        elif key == "fuzzy_top1":
+            target = "≥ difflib"
+        mark = "" if key not in ok else ("yes" if ok[key] else "NO")
+        lines.append(f"{label:<52} {_fmt(results.get(key), unit):>12} {target:>10}  {mark}")
+    details = results.get("details", {})
+    lines.append("")
+    lines.append(f"{'latency':<30} {'p50':>10} {'p99':>10} {'n':>6}")
+    for key, label in _DETAIL_P50:
+        d = details.get(key)
+        if d:
+            lines.append(f"{label:<30} {_fmt(d['p50_ms'], 'ms'):>10} {_fmt(d['p99_ms'], 'ms'):>10} "
+                         f"{d['n']:>6}")
+    for key, label in (("term_fuzzy", "difflib (terms)"), ("card_fuzzy", "difflib (cards)"),
+                       ("search", "linear scan")):
+        d = details.get(key, {}).get("baseline" if key != "search" else "linear")
+        if d:
+            lines.append(f"{label:<30} {_fmt(d['p50_ms'], 'ms'):>10} {_fmt(d['p99_ms'], 'ms'):>10} "
+                         f"{d['n']:>6}")
+    for key in ("term_fuzzy", "card_fuzzy"):
+        by_kind = details.get(key, {}).get("by_kind", {})
+        if by_kind:
+            parts = [f"{k}: {_fmt(v.get('top1'))} vs difflib {_fmt(v.get('difflib_top1'))} (n={v['n']})"
+                     for k, v in by_kind.items()]
+            lines.append(f"{key} top-1 by kind: " + "; ".join(parts))
+    check = details.get("check", {})
+    if check:
+        lines.append(f"!check answered without error: {_fmt(check.get('ok'))}")
+    m = results.get("machine", {})
+    c = results.get("corpus", {})
+    lines.append(f"machine: {m.get('nproc')} × {m.get('cpu')}, Python {m.get('python')}; corpus: "
+                 f"{c.get('synthetic_terms')}+{c.get('real_terms')} terms, "
+                 f"{c.get('synthetic_cards')}+{c.get('real_cards')} cards; "
+                 f"run took {results.get('total_s', 0):.1f} s")
+    return "\n".join(lines)

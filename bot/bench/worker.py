@@ -1,0 +1,260 @@
+"""The child processes of a benchmark run, each printing one JSON object on stdout.
+
+``python -m bot.bench.worker build ROOT DATA_DIR``
+    Builds the index from YAML (cold: ``DATA_DIR`` is empty) and reports the seconds.
+``python -m bot.bench.worker measure ROOT DATA_DIR --queries N --baseline N --seed S``
+    Opens the Judge on the (already built) index and measures every lookup, the baselines on
+    the same queries and ``!check``; reports latencies, accuracies and memory.
+
+Each runs in its own process so that its peak RSS (``ru_maxrss``, read by the parent with
+``os.wait4``) is its own and not the generator's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import resource
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.bench.queries import Query, make_queries
+
+FUZZY_KINDS = ("typo", "inflection")  # the headline accuracy; "layout" is reported apart
+
+
+def rss_mb() -> float:
+    """Peak resident memory of this process so far, in MB (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def percentile(samples: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0..100) of ``samples``."""
+    if not samples:
+        return float("nan")
+    ordered = sorted(samples)
+    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def timed(fn: Callable[[str], Any], texts: Iterable[str]) -> tuple[list[float], list[Any]]:
+    """Call ``fn`` once per text; the milliseconds of each call and its results."""
+    times: list[float] = []
+    results: list[Any] = []
+    clock = time.perf_counter_ns
+    for text in texts:
+        t0 = clock()
+        out = fn(text)
+        times.append((clock() - t0) / 1e6)
+        results.append(out)
+    return times, results
+
+
+def first_id(match: Any) -> str | None:
+    """The id ranked first by a lookup: ``best``, else the first candidate."""
+    if match is None:
+        return None
+    if getattr(match, "best", None) is not None:
+        return str(match.best.id)
+    cands = getattr(match, "candidates", None) or []
+    return str(cands[0].item.id) if cands else None
+
+
+def answered_id(match: Any) -> str | None:
+    """The id the bot would answer with (``best`` only: candidates are a question back)."""
+    best = getattr(match, "best", None)
+    return str(best.id) if best is not None else None
+
+
+def result_ids(results: Any) -> list[str]:
+    """Ids out of a list of lookup results (candidates, items, hits or (name, id) pairs)."""
+    out: list[str] = []
+    for r in results or []:
+        if isinstance(r, str):
+            out.append(r)
+        elif hasattr(r, "item"):
+            out.append(str(r.item.id))
+        elif hasattr(r, "kind") and hasattr(r, "id"):
+            out.append(f"{r.kind}:{r.id}")
+        elif hasattr(r, "id"):
+            out.append(str(r.id))
+        elif isinstance(r, tuple | list):
+            out += [str(x) for x in r]
+        elif isinstance(r, dict):
+            out += [str(v) for v in r.values()]
+    return out
+
+
+def summary(times: Sequence[float]) -> dict[str, float]:
+    return {"p50_ms": percentile(times, 50), "p99_ms": percentile(times, 99),
+            "mean_ms": sum(times) / len(times) if times else float("nan"), "n": len(times)}
+
+
+def _share(flags: Iterable[bool]) -> float:
+    items = list(flags)
+    return sum(items) / len(items) if items else float("nan")
+
+
+def build(root: Path, data_dir: Path) -> dict[str, Any]:
+    from bot.lookup.index import open_index
+
+    t0 = time.perf_counter()
+    corpus, _ = open_index(root, data_dir)
+    seconds = time.perf_counter() - t0
+    return {"index_build_s": seconds, "terms": len(corpus.terms), "cards": len(corpus.cards),
+            "rss_mb": rss_mb()}
+
+
+def _warm(fn: Callable[[str], Any], queries: list[Query], n: int = 20) -> list[Query]:
+    """Run the first ``n`` queries untimed (imports, caches of the code path), return the rest."""
+    n = min(n, len(queries) // 3)
+    for q in queries[:n]:
+        fn(q.text)
+    return queries[n:]
+
+
+def _fuzzy_block(name: str, lookup_fn: Callable[[str], Any], baseline_fn: Callable[[str], Any],
+                 queries: list[Query], baseline_n: int) -> dict[str, Any]:
+    """Lookup vs difflib on the same queries: latency, speed ratio and top-1 by query kind."""
+    queries = _warm(lookup_fn, queries)
+    times, matches = timed(lookup_fn, [q.text for q in queries])
+    sub = queries[:baseline_n]
+    base_times, base_ids = timed(baseline_fn, [q.text for q in sub])
+    by_kind: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
+    for q, m in zip(queries, matches, strict=True):
+        by_kind[q.kind]["top1"].append(first_id(m) == q.expected)
+        by_kind[q.kind]["answered"].append(answered_id(m) == q.expected)
+        by_kind[q.kind]["wrong"].append(answered_id(m) not in (None, q.expected))
+    for q, b in zip(sub, base_ids, strict=True):
+        by_kind[q.kind]["difflib_top1"].append(b == q.expected)
+    headline = [i for i, q in enumerate(sub) if q.kind in FUZZY_KINDS]
+    ours = sum(times[i] for i in range(len(sub)))
+    theirs = sum(base_times)
+    return {
+        "name": name, **summary(times),
+        "baseline": summary(base_times),
+        "speedup_vs_difflib": theirs / ours if ours else float("nan"),
+        "top1": _share(first_id(matches[i]) == sub[i].expected for i in headline),
+        "answered": _share(answered_id(matches[i]) == sub[i].expected for i in headline),
+        "wrong_answer": _share(answered_id(matches[i]) not in (None, sub[i].expected)
+                               for i in headline),
+        "difflib_top1": _share(base_ids[i] == sub[i].expected for i in headline),
+        "by_kind": {k: {m: _share(v) for m, v in d.items()} | {"n": len(d["top1"])}
+                    for k, d in sorted(by_kind.items())},
+        "_our_ms": ours, "_difflib_ms": theirs,
+    }
+
+
+def measure(root: Path, data_dir: Path, n_queries: int, baseline_n: int, seed: int,
+            check_n: int) -> dict[str, Any]:
+    from bot.bench.baselines import DifflibNames, LinearSearch
+    from bot.commands.judge import Judge
+
+    t0 = time.perf_counter()
+    judge = Judge.open(root, data_dir)
+    open_s = time.perf_counter() - t0
+    rss_open = rss_mb()
+    corpus, lookup = judge.corpus, judge.lookup
+    qs = make_queries(corpus, n_queries + 20, seed=seed, check_n=check_n + 20)
+    gc.collect()
+    out: dict[str, Any] = {"open_s": open_s, "rss_after_open_mb": rss_open,
+                           "corpus": {"terms": len(corpus.terms), "cards": len(corpus.cards)},
+                           "queries": qs.sizes()}
+
+    # Exact lookups and cards by set + number.
+    rest = _warm(lookup.find_term, qs.term_exact)
+    times, matches = timed(lookup.find_term, [q.text for q in rest])
+    out["term_exact"] = summary(times) | {
+        "top1": _share(answered_id(m) == q.expected for q, m in zip(rest, matches, strict=True))}
+    rest = _warm(lookup.find_card, qs.card_number)
+    times, matches = timed(lookup.find_card, [q.text for q in rest])
+    out["card_number"] = summary(times) | {
+        "top1": _share(answered_id(m) == q.expected for q, m in zip(rest, matches, strict=True))}
+
+    # Fuzzy lookups against difflib on the same queries.
+    out["term_fuzzy"] = _fuzzy_block("term", lookup.find_term, DifflibNames.terms(corpus).find,
+                                     qs.term_fuzzy, baseline_n)
+    out["card_fuzzy"] = _fuzzy_block("card", lookup.find_card, DifflibNames.cards(corpus).find,
+                                     qs.card_fuzzy, baseline_n)
+
+    # Full-text search against a linear scan, recall@10 of the text the words came from.
+    linear = LinearSearch(corpus)
+
+    def ours(text: str) -> Any:
+        return lookup.search(text, 10)
+
+    rest = _warm(ours, qs.search)
+    times, hits = timed(ours, [q.text for q in rest])
+    sub = rest[:baseline_n]
+    base_times, base_hits = timed(linear.search, [q.text for q in sub])
+    out["search"] = summary(times) | {
+        "recall10": _share(q.expected in result_ids(h) for q, h in zip(rest, hits, strict=True)),
+        "linear": summary(base_times),
+        "linear_recall10": _share(q.expected in h for q, h in zip(sub, base_hits, strict=True)),
+        "speedup_vs_linear": (sum(base_times) / sum(times[: len(sub)])) if sub else float("nan"),
+    }
+
+    # Autocomplete: terms and cards, one distribution.
+    def complete_terms(text: str) -> Any:
+        return lookup.complete_terms(text, 25)
+
+    def complete_cards(text: str) -> Any:
+        return lookup.complete_cards(text, 25)
+
+    rest_t = _warm(complete_terms, qs.complete_terms)
+    rest_c = _warm(complete_cards, qs.complete_cards)
+    t_times, t_res = timed(complete_terms, [q.text for q in rest_t])
+    c_times, c_res = timed(complete_cards, [q.text for q in rest_c])
+    out["autocomplete"] = summary(t_times + c_times) | {
+        "terms_p99_ms": percentile(t_times, 99), "cards_p99_ms": percentile(c_times, 99),
+        "hit25": _share(q.expected in result_ids(r) for q, r in
+                        zip(rest_t + rest_c, t_res + c_res, strict=True)),
+    }
+
+    # !check through the Judge (parse, card lookup, engine, answer).
+    warm_n = min(20, len(qs.check) // 3)
+    for msg in qs.check[:warm_n]:
+        judge.ask(msg)
+    checks = qs.check[warm_n:]
+    times, answers = timed(judge.ask, checks)
+    out["check"] = summary(times) | {"ok": _share(bool(a.ok) for a in answers)}
+    failures = [(m, a.error or a.summary) for m, a in zip(checks, answers, strict=True) if not a.ok]
+    out["check"]["failures"] = [f"{m} -> {str(e)[:160]}" for m, e in failures[:5]]
+
+    # Whole commands as a user sees them (lookup + answer building), for context.
+    for name, prefix, items in (("ask_term", "!term ", qs.term_exact),
+                                ("ask_card", "!card ", qs.card_number)):
+        msgs = [prefix + q.text for q in items[: max(20, len(items) // 4)]]
+        times, _ = timed(judge.ask, msgs)
+        out[name] = summary(times)
+
+    out["rss_mb"] = rss_mb()
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bot.bench.worker")
+    parser.add_argument("mode", choices=("build", "measure"))
+    parser.add_argument("root", type=Path)
+    parser.add_argument("data_dir", type=Path)
+    parser.add_argument("--queries", type=int, default=1000)
+    parser.add_argument("--baseline", type=int, default=300)
+    parser.add_argument("--check", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.mode == "build":
+        result = build(args.root, args.data_dir)
+    else:
+        result = measure(args.root, args.data_dir, args.queries, args.baseline, args.seed,
+                         args.check)
+    json.dump(result, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
