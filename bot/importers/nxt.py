@@ -34,6 +34,7 @@ from typing import Any
 
 import yaml
 
+from bot.corpus.ids import slugify
 from bot.corpus.load import _validator
 from bot.corpus.sets import card_set
 from bot.corpus.yamlio import atomic_write_text, dump_yaml, read_yaml
@@ -122,21 +123,9 @@ def print_label(key: str) -> str:
     return _ALT_NAMES.get(key, key)
 
 
-_TRANSLIT = dict(zip(
-    "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
-    ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p",
-     "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"],
-    strict=True,
-))
-
-
 def slug(name: str) -> str:
-    """ASCII file-name slug of a set name: «Война стихий» -> ``voyna-stikhiy``.
-
-    (A small local helper: bot/corpus/ids.py is another module's; this one only names files.)
-    """
-    s = "".join(_TRANSLIT.get(ch, ch) for ch in name.lower())
-    return re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "set"
+    """File-name slug of a set name (the corpus's one slug rule): «Война стихий» -> voyna-stikhiy."""
+    return slugify(name) or "set"
 
 
 # --------------------------------------------------------------------------- validation
@@ -429,7 +418,8 @@ def _ordered(card: dict[str, Any]) -> dict[str, Any]:
 
 
 def _merge(existing: dict[str, Any] | None, db: dict[str, Any], rendered: Rendered,
-           raw_icons: dict[str, int], stats: _Stats) -> dict[str, Any]:
+           raw_text: str, raw_icons: dict[str, int], set_name: str,
+           stats: _Stats) -> dict[str, Any]:
     """One card: the database's data merged into what the file already has."""
     if existing is None:
         card = dict(db)
@@ -440,7 +430,7 @@ def _merge(existing: dict[str, Any] | None, db: dict[str, Any], rendered: Render
             card = {k: v for k, v in existing.items() if k not in _DB_KEYS}
             card.update(db)
         else:
-            card = _enrich(existing, db, rendered, stats)
+            card = _enrich(existing, db, rendered, set_name, stats)
         for key in curated:  # hand-fixed fields win over any import
             if key in existing:
                 card[key] = existing[key]
@@ -452,21 +442,41 @@ def _merge(existing: dict[str, Any] | None, db: dict[str, Any], rendered: Render
         stats.curated_abilities += 1
     else:
         icons = card.get("icons") or raw_icons
-        abilities = extract_abilities(card.get("text") or "", dict(icons))
+        # The extractor reads berserk-nxt text best as it is (placeholders mark costs and
+        # icons); a card whose text is the site's is read from that text.
+        own = existing is None or existing.get("source") == NXT_SOURCE
+        source_text = raw_text if own and "text" not in curated else card.get("text") or ""
+        abilities = [_readable(a) for a in extract_abilities(source_text, dict(icons))]
         card["abilities"] = abilities
+        # Coverage counts sentences (an ability's ``text``): read in full when no part of it
+        # is ``unparsed`` — the extractor's own measure.
+        sentences: dict[str, bool] = {}
         for a in abilities:
-            stats.sentences += 1
-            if a.get("kind") == "unparsed":
-                stats.unparsed.append((card["id"], card.get("name", ""), str(a.get("text", ""))))
-            else:
-                stats.parsed += 1
+            ok = a.get("kind") != "unparsed"
+            key = str(a.get("text", ""))
+            sentences[key] = sentences.get(key, True) and ok
+            if not ok:
+                stats.unparsed.append((card["id"], card.get("name", ""),
+                                       str(a.get("fragment") or a.get("text", ""))))
+        stats.sentences += len(sentences)
+        stats.parsed += sum(sentences.values())
     if curated:
         card["curated"] = curated
     return _ordered(card)
 
 
+def _readable(value: Any) -> Any:
+    """An extracted ability with its quoted sentences (``text``, ``fragment``) rendered."""
+    if isinstance(value, dict):
+        return {k: (render_text(v).text or v) if k in ("text", "fragment") and isinstance(v, str)
+                else _readable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_readable(v) for v in value]
+    return value
+
+
 def _enrich(existing: dict[str, Any], db: dict[str, Any], rendered: Rendered,
-            stats: _Stats) -> dict[str, Any]:
+            set_name: str, stats: _Stats) -> dict[str, Any]:
     """A card another importer made (the site's card page): keep its values, fill the gaps."""
     card = dict(existing)
     cid = existing.get("id", db["id"])
@@ -475,14 +485,17 @@ def _enrich(existing: dict[str, Any], db: dict[str, Any], rendered: Rendered,
         if key == "text":
             continue
         if key in ("elite", "unique"):
-            card[key] = bool(old) or bool(new)
+            card[key] = old if isinstance(old, bool) else bool(new)
+            if isinstance(old, bool) and old != new:
+                stats.conflicts.append(f"{cid}: {key} kept {old!r} (database: {new!r})")
         elif key == "icons":
             known = isinstance(old, dict) and old and all(k in ICON_NAMES for k in old)
             card[key] = old if known else (new or old)
         elif key == "name":
-            card[key] = new  # the site's page has no name of its own
-            if old and old != new:
-                stats.conflicts.append(f"{cid}: name {old!r} -> {new!r} (from the database)")
+            if _empty(old) or str(old).casefold() == f"{set_name} {db['number']}".casefold():
+                card[key] = new  # a placeholder name («Путь хранителей 168»): the real one
+            elif old != new:
+                stats.conflicts.append(f"{cid}: name kept {old!r} (database: {new!r})")
         elif _empty(old):
             card[key] = new
         elif key == "prints" and isinstance(old, list):
@@ -600,7 +613,8 @@ def run_import(path: Path, root: Path) -> ImportResult:
                            key=lambda r: (r.number, r.id)):
             db, rendered = _db_card(base, alts.get(base.id, []), stats)
             old = by_id.get(base.card_id)
-            card = _merge(old, db, rendered, base.icons, stats)
+            raw_text = "" if rendered.text == "" else base.text or ""
+            card = _merge(old, db, rendered, raw_text, base.icons, str(header["name"]), stats)
             counts["new" if old is None else "unchanged" if old == card else "updated"] += 1
             cards.append(card)
             seen.add(base.card_id)
@@ -678,7 +692,7 @@ def _report(path: Path, records: list[_Record], bases: list[_Record],
                                             f"abilities skipped" if stats.curated_abilities
                                             else ""))
     unparsed_cards = sorted({c for c, _, _ in stats.unparsed}, key=_card_order)
-    lines.append(f"Unparsed abilities: {len(stats.unparsed)} sentences in "
+    lines.append(f"Unparsed abilities: {len(stats.unparsed)} fragments in "
                  f"{len(unparsed_cards)} cards")
     for cid, name, sentence in stats.unparsed[:_MAX_LISTED]:
         lines.append(f"  {cid} «{name}»: {sentence}")
