@@ -233,6 +233,30 @@ def test_unknown_placeholder_stays_visible_and_is_reported(root: Path, tmp_path:
     assert "{frobnicate}: 2x in 10-2" in result.report
 
 
+def test_ability_texts_are_readable_sentences_of_the_card(imported: Path) -> None:
+    for card in cards_of(imported).values():
+        for ability in card.get("abilities", []):
+            for key in ("text", "fragment"):
+                quoted = ability.get(key)
+                if quoted:
+                    assert "{" not in quoted and "\x01" not in quoted
+                    if key == "text":
+                        assert quoted.rstrip(".") in card["text"], (card["id"], quoted)
+
+
+def test_extractor_reads_a_curated_text(imported: Path) -> None:
+    path = imported / SET10
+    data = read_yaml(path)
+    nomad = next(c for c in data["cards"] if c["id"] == "10-1")
+    nomad["text"] = "Телепортация."
+    nomad["curated"] = ["text"]
+    write_yaml(path, data)
+    import_nxt(SAMPLE, imported)
+    card = cards_of(imported)["10-1"]
+    assert card["text"] == "Телепортация."
+    assert [a["text"] for a in card["abilities"]] == ["Телепортация."]
+
+
 # --------------------------------------------------------------------------- prints
 
 
@@ -369,6 +393,20 @@ def test_seed_cards_are_merged_not_clobbered(root: Path, tmp_path: Path) -> None
     before = (root / SEED_FILE).read_bytes()
     assert run_import(write_input(tmp_path, nxt_seed_records()), root).written == ()
     assert (root / SEED_FILE).read_bytes() == before
+
+
+def test_seed_placeholder_name_is_replaced_and_flags_kept(root: Path, tmp_path: Path) -> None:
+    seed_root(root)
+    data = read_yaml(root / SEED_FILE)
+    data["cards"][0]["name"] = "Путь хранителей 168"
+    data["cards"][1]["elite"] = False
+    data["cards"][1]["unique"] = True
+    write_yaml(root / SEED_FILE, data)
+    result = run_import(write_input(tmp_path, nxt_seed_records()), root)
+    cards = cards_of(root, SEED_FILE)
+    assert cards["50-168"]["name"] == "Баалит"
+    assert cards["50-194"]["elite"] is False and cards["50-194"]["unique"] is True
+    assert "50-194: unique kept True (database: False)" in result.report
 
 
 def test_restore_icons_takes_only_icons() -> None:
