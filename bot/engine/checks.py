@@ -196,7 +196,7 @@ def can_manoeuvre(position: Position, a: Ref, b: Ref) -> CheckResult:
     if failure or piece is None or a.cell is None:
         return failure or b_.done("no")
     if piece.card is not None and not piece.has("manoeuvre"):
-        return b_.reason(f"У {piece.name} нет особенности «Манёвр».").done("no")
+        return b_.reason(f"У {piece.genitive} нет особенности «Манёвр».").done("no")
     if piece.card is None:
         b_.warn("Для неизвестного существа предполагается, что у него есть «Манёвр».")
     if other is None or b.cell is None:
@@ -232,7 +232,7 @@ def can_shoot(position: Position, kind: str, a: Ref, b: Ref, x: int | None = Non
         return b_.reason(f"На {a.where} нет существа.").done("no")
     ways = _ranged_ways(piece, kind, x)
     if not ways:
-        return b_.reason(f"У {piece.name} нет особенности «{name}».").done("no")
+        return b_.reason(f"У {piece.genitive} нет особенности «{name}».").done("no")
     if b.piece is None:
         return b_.reason(f"На {b.where} нет карты — цели {RANGED_GENITIVE[kind]}.").done("no")
     if b.piece is piece:
@@ -292,7 +292,7 @@ def in_formation(position: Position, a: Ref, b: Ref) -> CheckResult:
         if piece.card is None:
             b_.warn(f"Для неизвестного существа на {ref.cell} предполагается «Строй».")
         elif not piece.has("formation"):
-            return b_.reason(f"У {piece.name} нет особенности «Строй».").done("no")
+            return b_.reason(f"У {piece.genitive} нет особенности «Строй».").done("no")
     pa, pb = a.piece, b.piece
     assert pa is not None and pb is not None and a.cell is not None and b.cell is not None
     if pa.enemy != pb.enemy:
@@ -377,7 +377,7 @@ def _relocate(position: Position, a: Ref, b: Ref, kind: str, x: int | None) -> C
     ways = _relocation_ways(piece, kind, x)
     noun = "прыжка" if kind == "jump" else "телепортации"
     if not ways:
-        return b_.reason(f"У {piece.name} нет {noun}.").done("no")
+        return b_.reason(f"У {piece.genitive} нет {noun}.").done("no")
     results = [_relocate_with(position, way, a, b, x) for way in ways]
     return _best(results)
 

@@ -60,6 +60,13 @@ class Piece:
         return f"«{self.card.name}»" + (" (противник)" if self.enemy else "")
 
     @property
+    def genitive(self) -> str:
+        """For «у … нет»: «карты «Тень»», «неизвестного существа»."""
+        if self.card is None:
+            return "неизвестного существа" + (" противника" if self.enemy else "")
+        return f"карты «{self.card.name}»"
+
+    @property
     def where(self) -> str:
         return str(self.cell) if self.cell else "вспомогательная зона"
 

@@ -2,8 +2,8 @@
 
 One sentence of card text gives one or more abilities (see docs/architecture.md for the kinds);
 every ability keeps ``text``, the sentence it came from. What the extractor cannot read is
-recorded as ``{"kind": "unparsed", "text": <sentence>, "fragment": <what was not read>}`` —
-never guessed. It reads the site's text (icons lost: ``-1 от .``) and berserk-nxt text
+recorded as ``{"kind": "unparsed", "text": <sentence>}`` (plus ``"fragment"``: the part not
+read, when the rest of the sentence was read) — never guessed. It reads the site's text (icons lost: ``-1 от .``) and berserk-nxt text
 (placeholders such as ``{tap}`` and ``{strike}``, ``\\u0001`` marking a printed symbol).
 
 >>> [a["kind"] for a in extract_abilities("Телепортация. Прыжок, дальность 2.")]
@@ -107,7 +107,7 @@ def parse_sentence(sentence: str) -> list[Ability]:
         found = parser(norm)
         if found is not None:
             return [{**a, "text": sentence} for a in found]
-    return [_unparsed(sentence, sentence)]
+    return [{"kind": "unparsed", "text": sentence}]
 
 
 def coverage(abilities: Iterable[Ability]) -> float:
@@ -311,6 +311,3 @@ def _one_effect(text: str) -> tuple[Ability | None, str]:
         return {"kind": "teleport", "slow": False}, text[m.end():]
     return None, text
 
-
-def _unparsed(sentence: str, fragment: str) -> Ability:
-    return {"kind": "unparsed", "text": sentence, "fragment": fragment}
