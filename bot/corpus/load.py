@@ -103,9 +103,25 @@ def read_raw(root: Path) -> tuple[dict[Path, Any], list[CorpusIssue]]:
         for err in errors:
             entry, field = _entry_label(kind, data, err.absolute_path)
             issues.append(CorpusIssue(rel, entry, field, err.message))
-        if not errors:
-            raw[path] = data
+        usable = _without_invalid_entries(data, errors)
+        if usable is not None:
+            raw[path] = usable
     return raw, issues
+
+
+def _without_invalid_entries(data: Any, errors: list[Any]) -> Any:
+    """``data`` with each schema-invalid entry replaced by ``None`` (indices kept), so the valid
+    entries of a file are still cross-checked; ``None`` when the file as a whole is invalid."""
+    if not errors:
+        return data
+    bad: set[int] = set()
+    for err in errors:
+        parts = list(err.absolute_path)
+        if len(parts) < 2 or parts[0] not in ("terms", "cards") or not isinstance(parts[1], int):
+            return None
+        bad.add(parts[1])
+    key = "terms" if "terms" in data else "cards"
+    return {**data, key: [None if i in bad else e for i, e in enumerate(data[key])]}
 
 
 def load_corpus(root: Path) -> Corpus:
@@ -130,10 +146,11 @@ def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) ->
                     id=s["id"], title=s["title"], date=s.get("date"), rank=s["rank"],
                     file=s.get("file"), url=s.get("url"),
                 )
-        elif "terms" in data:
-            term_rows += [(rel, i, t) for i, t in enumerate(data["terms"])]
+        elif "terms" in data:  # entries that failed the schema are None: skipped
+            term_rows += [(rel, i, t) for i, t in enumerate(data["terms"]) if t is not None]
         else:
-            card_rows += [(rel, i, c, data["set"]) for i, c in enumerate(data["cards"])]
+            card_rows += [(rel, i, c, data["set"]) for i, c in enumerate(data["cards"])
+                          if c is not None]
 
     terms: dict[str, Term] = {}
     for rel, i, t in term_rows:
