@@ -18,9 +18,11 @@ from bot.engine import (
     ParsedCheck,
     Resolution,
     RuleVersion,
-    check,
     legend,
     render_board,
+)
+from bot.engine import (
+    check as check_text,
 )
 from bot.engine.notation import USAGE, CardResolver, fold
 
@@ -84,7 +86,7 @@ def answer_check(corpus: Corpus, text: str, resolve: CardResolver,
                  command: str = COMMAND) -> Answer:
     """Parse, check and render one ``!check`` text (also used by ``!case``)."""
     try:
-        parsed, result = check(text, resolve)
+        parsed, result = check_text(text, resolve)
     except NotationError as exc:
         return Answer.failure(command, exc.message, exc.suggestions)
     return build_answer(corpus, parsed, result, command)
