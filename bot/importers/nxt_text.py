@@ -84,6 +84,7 @@ _PREPOSITIONS: dict[str, str] = {
     "с": "ins", "со": "ins", "перед": "ins", "под": "ins", "над": "ins",
     "на": "acc", "в": "acc", "во": "acc", "за": "acc", "через": "acc", "про": "acc",
 }
+_ATTACK_VERBS = ("напад", "атакует", "атаковать", "атакуя", "атаковал", "бьет", "бьёт", "бить")
 _QUANTITY_GEN = frozenset({"более", "больше", "менее", "меньше", "нет"})
 _PLURAL_WORDS = frozenset({"все", "всех", "всем", "всеми", "несколько"})
 _DETERMINERS = frozenset({
@@ -139,6 +140,9 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
             if count is None:
                 count = word
             continue
+        if word.startswith(_ATTACK_VERBS):  # «нападает {strike}»: нападает простым ударом
+            case = "ins"
+            break
         if word in _QUANTITY_GEN:
             case = "gen"
             break
@@ -160,7 +164,10 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
 def _decline(code: str, case: str, plural: bool, count: str | None) -> tuple[str, str, bool]:
     """The form of icon noun ``code``; returns (text, case, plural) actually used."""
     singular, plural_forms = _NOUNS[code]
-    if count is not None and plural_forms is not None:
+    if count is not None and plural_forms is None and case in ("nom", "acc"):
+        if not (count.isdigit() and _plural_form(int(count))[0] == "nom"):
+            case = "gen"  # «Максимум 16 здоровья»
+    elif count is not None and plural_forms is not None:
         if case in ("nom", "acc"):
             if count.isdigit():
                 agreed, many = _plural_form(int(count))
@@ -223,6 +230,9 @@ def render_text(raw: str | None) -> Rendered:
             out += ", "
         elif adjacent:
             out += " "
+        elif out[-1:].isalnum():
+            out += " "  # «16{health}», «4{counter}»
+        valued = bool(re.match(r"\s*\d", raw[pos:]))  # «{armor}2», «{ova} 1»: icon with value
         before = out
         at_start = bool(_SENTENCE_START.search(before.rstrip()))
         if code in _FIXED:
@@ -237,7 +247,7 @@ def render_text(raw: str | None) -> Rendered:
                     count = words[-1]
                 word, case, plural = _decline(code, "nom", False, count)
             else:
-                case, plural, count = _context(before, last)
+                case, plural, count = _context(before, None if valued else last)
                 word, case, plural = _decline(code, case, plural, count)
             last = (len(out) + len(word), case, plural)
         if at_start:
@@ -245,6 +255,8 @@ def render_text(raw: str | None) -> Rendered:
         spans.append((len(out), len(out) + len(word)))
         out += word
         prev_end = len(out)
+        if raw[pos:pos + 1].isalnum():
+            out += " "
     out += raw[pos:]
     cleaned = _clean(out)
     return Rendered(cleaned, tuple(unknown), tuple(_shift_spans(out, cleaned, spans)))
