@@ -34,7 +34,6 @@ def cite(corpus: Corpus, term: Term) -> Citation:
 
 
 def source_line(corpus: Corpus, source_id: str) -> str:
+    """The source's title, which carries its date where it has one («РП 4.1-2 от 09.11.2024»)."""
     src = corpus.sources.get(source_id)
-    if src is None:
-        return source_id
-    return src.title if src.date is None or src.date in src.title else f"{src.title}, {src.date}"
+    return src.title if src else source_id
