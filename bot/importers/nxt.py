@@ -363,6 +363,8 @@ def _prints(base: _Record, alts: list[_Record]) -> list[str]:
         covered.add(kind)
         desc = f"{print_label(kind)} ({a.id})"
         extra = [v.strip() for _, v in sorted(a.prints.items()) if v.strip()]
+        if a.art and a.art != base.art:
+            extra.append(f"художник {a.art}")
         out.append(desc + (": " + "; ".join(extra) if extra else ""))
     out += [print_label(k) for k in base.alts if k and k not in covered]
     return list(dict.fromkeys(out))

@@ -95,6 +95,12 @@ _ADJ_PLURAL_ENDINGS = ("ых", "их", "ые", "ие", "ыми", "ими")
 _ADJ_ENDINGS = ("ому", "ему", "ого", "его", "ую", "юю", "ым", "им", "ой", "ый", "ий", "ая",
                 "яя") + _ADJ_PLURAL_ENDINGS
 
+# Case shown by an adjective's ending (only the unambiguous ones).
+_ADJ_CASE: dict[str, str] = {
+    "ого": "gen", "его": "gen", "ому": "dat", "ему": "dat", "ую": "acc", "юю": "acc",
+    "ыми": "ins", "ими": "ins", "ых": "gen_or_prep", "их": "gen_or_prep",
+}
+
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _WORD = re.compile(r"[\w+\-]+|[^\w\s]")
 _SENTENCE_START = re.compile(r"(^|[.!?:]\s*)$")
@@ -133,6 +139,7 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
         if len(rest) == last[0]:
             return last[1], last[2], None
     case: str | None = None
+    agreed: str | None = None  # the case the nearest adjective shows («этого» -> genitive)
     plural = False
     count: str | None = None
     for word in reversed(words[-4:]):
@@ -151,14 +158,18 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
             break
         if word in _PLURAL_WORDS:
             plural = True
+            agreed = agreed or ("gen" if word == "всех" else None)
             continue
-        if word in _DETERMINERS:
-            continue
-        if len(word) > 3 and word.endswith(_ADJ_ENDINGS) and word.isalpha():
+        if word in _DETERMINERS or (len(word) > 3 and word.endswith(_ADJ_ENDINGS)
+                                    and word.isalpha()):
             plural = plural or word.endswith(_ADJ_PLURAL_ENDINGS)
+            if agreed is None:
+                agreed = _ADJ_CASE.get(word[-3:]) or _ADJ_CASE.get(word[-2:])
             continue
         break
-    return case or "acc", plural, count
+    if agreed == "gen_or_prep":
+        agreed = "prep" if case == "prep" else "gen"
+    return agreed or case or "acc", plural, count
 
 
 def _decline(code: str, case: str, plural: bool, count: str | None) -> tuple[str, str, bool]:

@@ -205,6 +205,9 @@ def test_types(root: Path, tmp_path: Path, kind: int, creature: str, card_type: 
     ("При {strike} получить {counter} (1 раз за ваш ход).",
      "При простом ударе получить фишку (1 раз за ваш ход)."),
     (" -1 от немагических атак.", "-1 от немагических атак."),
+    ("После {strike} излечить на величину этого {strike} .",
+     "После простого удара излечить на величину этого простого удара."),
+    ("{instant}: Воздействие антимагия.", "Внезапное действие: Воздействие антимагия."),
     ("nan", ""), ("", ""), ("  NaN ", ""),
 ])
 def test_placeholders_render_as_readable_russian(raw: str, text: str) -> None:
@@ -274,6 +277,15 @@ def test_alternative_print_is_merged_into_its_card(imported: Path) -> None:
     assert cards["10-7"]["prints"][-1] == "Полноформатная (10007pf)"
     corpus = load_corpus(imported)
     assert [c.id for c in corpus.cards.values() if c.number == 7] == ["10-7"]
+
+
+def test_alternative_print_with_its_own_artist(root: Path, tmp_path: Path) -> None:
+    base, alt = copy.deepcopy(sample()[3]), copy.deepcopy(sample()[4])
+    alt.update(id="10007alt", alt="alt", art="Илья Комаров")
+    base["alts"] = ["alt", "f"]
+    import_nxt(write_input(tmp_path, [base, alt]), root)
+    assert cards_of(root)["10-7"]["prints"][-2:] == [
+        "Альтернативная (10007alt): художник Илья Комаров", "Фойловая"]
 
 
 def test_alt_listed_without_its_record_still_names_the_print(root: Path, tmp_path: Path) -> None:
