@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+_CYRILLIC = re.compile("[а-я]")
+
 MAX_CANDIDATES = 5
 FUZZY_CUTOFF = 60.0  # rapidfuzz ratio below which a key is not even a candidate
 _SCAN_LIMIT = 400  # prefix matches looked at per query (short prefixes match a lot)
@@ -88,8 +90,13 @@ class _Table(Generic[T]):
         self._stem_keys = [k for k, _ in self._stems]
         self._words = sorted(words)
         self._word_keys = [k for k, _ in self._words]
-        self._fuzzy_keys = self._raw_keys + self._stem_keys
-        self._fuzzy_ids = [i for _, i in self._raw] + [i for _, i in self._stems]
+        self._fuzzy_ids: dict[str, list[str]] = {}
+        for key, item_id in self._stems:
+            self._fuzzy_ids.setdefault(key, []).append(item_id)
+        # Fuzzy keys by script: a Cyrillic query is never compared with Latin slugs, nor back.
+        self._fuzzy_keys = {
+            cyr: [k for k in self._fuzzy_ids if bool(_CYRILLIC.search(k)) == cyr] for cyr in (True, False)
+        }
         self.ordered = sorted(items, key=lambda i: (self.main[i], i))
 
     # --- candidates ---------------------------------------------------------------------
@@ -143,13 +150,14 @@ class _Table(Generic[T]):
         return sorted(hits, key=lambda h: (-h.score, len(self.main[h.id]), self.main[h.id], h.id))
 
     def fuzzy(self, qk: nz.QueryKey, limit: int = 12) -> list[_Hit]:
+        """Stem keys close to the query's stem (rapidfuzz ratio), scored below every other tier."""
+        probe = qk.stem
+        keys = self._fuzzy_keys[bool(_CYRILLIC.search(probe))]
         found: dict[str, _Hit] = {}
-        for probe in {qk.key, qk.stem}:
-            for key, ratio, pos in process.extract(
-                probe, self._fuzzy_keys, scorer=fuzz.ratio, limit=limit, score_cutoff=FUZZY_CUTOFF
-            ):
-                item_id = self._fuzzy_ids[pos]
-                if item_id not in found or ratio * 0.7 > found[item_id].score:
+        for key, ratio, _ in process.extract(probe, keys, scorer=fuzz.ratio, limit=limit,
+                                             score_cutoff=FUZZY_CUTOFF):
+            for item_id in self._fuzzy_ids[key]:
+                if item_id not in found:
                     found[item_id] = _Hit(item_id, "fuzzy", round(ratio * 0.7, 1), f"{probe}\0{key}")
         return list(found.values())
 
@@ -288,6 +296,7 @@ class Lookup:
 
     def complete_terms(self, prefix: str, limit: int = 25) -> list[Term]:
         """Terms for autocomplete, ranked like :meth:`find_term`; empty prefix: A to Я."""
+        limit = max(0, limit)
         ids: dict[str, None] = {}
         for text in nz.variants(prefix):
             ids.update(dict.fromkeys(self._terms.complete(nz.query_key(text), limit)))
@@ -345,6 +354,7 @@ class Lookup:
 
     def complete_cards(self, prefix: str, limit: int = 25) -> list[Card]:
         """Cards for autocomplete: by number, set + number, set, or name; empty: set order."""
+        limit = max(0, limit)
         ids: dict[str, None] = {}
         for text in nz.variants(prefix):
             ids.update(dict.fromkeys(self._complete_card_ids(text, limit)))

@@ -1,0 +1,148 @@
+"""Lookup behaviour beyond the query set: search, FTS safety, autocomplete, result shape."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.lookup.lookup import Lookup, fts_query, make_snippet
+
+
+def test_match_keeps_the_query_and_lists_the_best_first(lookup: Lookup) -> None:
+    term = lookup.find_term("тени")
+    assert term.query == "тени" and term.best is None
+    card = lookup.find_card("тени")
+    assert card.best is not None and card.best.id == "50-194"
+    assert [c.item.id for c in card.candidates] == ["50-194", "20-30"]
+
+
+def test_candidate_order_follows_the_ranking(lookup: Lookup) -> None:
+    match = lookup.find_term("защита")
+    assert match.best is None
+    scores = [c.score for c in match.candidates]
+    assert scores == sorted(scores, reverse=True)
+    assert {c.how for c in match.candidates} == {"prefix"}
+
+
+def test_fuzzy_candidates_are_listed_but_weak_ones_never_picked(lookup: Lookup) -> None:
+    match = lookup.find_term("телепатия")
+    assert match.best is None
+    assert "teleportatsiya" in [c.item.id for c in match.candidates]
+    assert all(c.score < 75 for c in match.candidates if c.how == "fuzzy")
+
+
+def test_card_number_candidates(lookup: Lookup) -> None:
+    match = lookup.find_card("11")
+    assert match.best is None
+    assert [(c.item.id, c.how) for c in match.candidates] == [("10-11", "number"), ("50-11", "number")]
+
+
+def test_missing_set_number_lists_the_same_number_elsewhere(lookup: Lookup) -> None:
+    match = lookup.find_card("НТ 11")
+    assert match.best is None
+    assert [c.item.id for c in match.candidates] == ["10-11", "50-11"]
+
+
+def test_known_set_without_cards_in_corpus(lookup: Lookup) -> None:
+    assert lookup.find_card("Ложные боги 168").best is None
+
+
+# --- full-text search -------------------------------------------------------------------
+
+def test_search_finds_terms_and_cards_with_snippets(lookup: Lookup) -> None:
+    hits = lookup.search("телепортация")
+    ids = [h.id for h in hits]
+    assert ids[0] == "teleportatsiya"
+    assert "50-168" in ids
+    card = next(h for h in hits if h.id == "50-168")
+    assert card.kind == "card" and card.title == "«Баалит» (Путь хранителей 168)"
+    assert "Телепортация" in card.snippet
+    assert all(0 <= h.score <= 100 for h in hits)
+
+
+def test_search_uses_stems_and_ranks_documents_with_every_word_first(lookup: Lookup) -> None:
+    hits = lookup.search("метанием магмы")
+    assert hits[0].id == "50-168" and hits[0].score == 100
+    assert "магмы" in hits[0].snippet
+    assert "metanie" in [h.id for h in hits]
+
+
+def test_search_by_card_text_and_layout(lookup: Lookup) -> None:
+    assert lookup.search("горным")[0].id == "10-2"
+    assert lookup.search("ujhysv")[0].id == "10-2"  # «горным» in the wrong layout
+
+
+def test_search_limit(lookup: Lookup) -> None:
+    assert len(lookup.search("клетку", limit=2)) == 2
+    assert lookup.search("клетку", limit=0) == []
+
+
+def test_search_name_only_term(lookup: Lookup) -> None:
+    hit = lookup.search("симбиот")[0]
+    assert hit.id == "simbiot" and hit.snippet == "Термин известен только по названию."
+
+
+@pytest.mark.parametrize("query", [
+    '"', '""', '"телепортация', "телепортация*", "*", "-телепортация", "телепортация -",
+    "NEAR", "NEAR(телепортация ход)", "телепортация OR ход", "OR", "AND", "NOT", "title:ход",
+    "body:телепортация", "{title}: ход", "^телепортация", "телепортация + ход", "(", ")",
+    "'; DROP TABLE docs; --", "\x00", "docs_fts",
+])
+def test_fts_syntax_in_queries_is_harmless(lookup: Lookup, query: str) -> None:
+    hits = lookup.search(query)
+    assert isinstance(hits, list)
+    assert lookup.search("телепортация")[0].id == "teleportatsiya"  # the index is intact
+
+
+def test_fts_query_quotes_every_word() -> None:
+    assert fts_query(["телепортац", "ход"], "AND") == '"телепортац"* AND "ход"*'
+    assert fts_query(['a"b', "в"], "AND") == '"a""b"* AND "в"'
+    assert fts_query(["в", "ход"], "OR") == '"ход"*'
+
+
+def test_snippet_window() -> None:
+    text = "Начало. " + "слово " * 60 + "Телепортация здесь. " + "хвост " * 60
+    snippet = make_snippet(text, ["телепортац"])
+    assert "Телепортация" in snippet and snippet.startswith("…") and snippet.endswith("…")
+    assert len(snippet) <= 170
+    assert make_snippet("Коротко.", ["нет"]) == "Коротко."
+    assert make_snippet("", ["нет"]) == ""
+
+
+def test_search_without_an_index_file(lookup: Lookup, tmp_path: object) -> None:
+    from pathlib import Path
+
+    other = Lookup(lookup.corpus, Path(str(tmp_path)) / "missing.sqlite")
+    assert other.search("телепортация") == []
+
+
+# --- autocomplete -----------------------------------------------------------------------
+
+def test_complete_terms_empty_prefix_is_alphabetical(lookup: Lookup) -> None:
+    names = [t.name for t in lookup.complete_terms("")]
+    assert len(names) == 25
+    assert names[0] == "Атака"
+    keys = [n.casefold().replace("ё", "е").lstrip("–") for n in names]
+    assert keys == sorted(keys) or names[:3] == ["Атака", "Бестелесность (бестелесный)", "Благословление"]
+
+
+def test_complete_terms_ranks_like_the_lookup(lookup: Lookup) -> None:
+    assert [t.id for t in lookup.complete_terms("движ")] == [
+        "dvizhenie", "zapas-dvizheniya", "medlennoe-dvizhenie"]
+    assert [t.id for t in lookup.complete_terms("телеп")][:1] == ["teleportatsiya"]
+    assert [t.id for t in lookup.complete_terms("ОвЗ")][:1] == ["opyt-v-zashchite"]
+    assert [t.id for t in lookup.complete_terms("ntktg")][:1] == ["teleportatsiya"]
+    assert [t.id for t in lookup.complete_terms("телепартация")][:1] == ["teleportatsiya"]
+    assert [t.id for t in lookup.complete_terms("броня 2")] == ["bronya"]
+    assert len(lookup.complete_terms("з", limit=2)) == 2
+
+
+def test_complete_cards(lookup: Lookup) -> None:
+    assert [c.id for c in lookup.complete_cards("")][:3] == ["10-1", "10-2", "10-11"]
+    assert [c.id for c in lookup.complete_cards("1")][:3] == ["10-1", "10-11", "50-11"]
+    assert [c.id for c in lookup.complete_cards("16")] == ["50-168"]
+    assert [c.id for c in lookup.complete_cards("ПХ")] == ["50-11", "50-168", "50-194"]
+    assert [c.id for c in lookup.complete_cards("пх 19")] == ["50-194"]
+    assert [c.id for c in lookup.complete_cards("баа")] == ["50-168"]
+    assert [c.id for c in lookup.complete_cards("тен")] == ["50-194", "20-30"]
+    assert [c.id for c in lookup.complete_cards("стрел")] == ["10-11"]
+    assert lookup.complete_cards("zzzz") == []
