@@ -1,8 +1,8 @@
 """The position as a text grid, so both players can confirm what the bot understood.
 
 >>> from bot.engine.position import Piece, Position
->>> print(render_board(Position((Piece(cell=Cell.parse("a1")),))).splitlines()[-2])
-1 ваш 3-й ряд          ?    .    .    .    .
+>>> print(render_board(Position((Piece(cell=Cell.parse("a1")),))).splitlines()[-1])
+1 ваш 3-й ряд            ?    .    .    .    .
 """
 
 from __future__ import annotations

@@ -1,0 +1,248 @@
+"""Unit tests: one group per check of SPEC §5, on the seed cards built from their text."""
+
+from bot.engine import RuleVersion, throw_value
+
+from .conftest import ask
+
+GL = RuleVersion.GLOSSARY
+
+
+def terms(result) -> set[str]:  # type: ignore[no-untyped-def]
+    return {c.term for c in result.citations}
+
+
+# --- range ------------------------------------------------------------------------------------
+
+
+def test_range_rp_and_glossary() -> None:
+    r = ask("? a1, враг ? c6 | дальность a1 c6 5")
+    assert (r.verdict, r.value) == ("no", 7)
+    assert "dalnost" in terms(r)
+    other = r.other_versions[0]
+    assert (other.version, other.verdict, other.value) == (GL, "yes", 5)
+
+
+def test_range_straight_line_has_no_other_version() -> None:
+    r = ask("? b2, враг ? b5 | дальность b2 b5 3")
+    assert (r.verdict, r.value, r.other_versions) == ("yes", 3, ())
+
+
+def test_range_to_empty_cell_and_to_a_flyer() -> None:
+    assert ask("? a1 | дальность a1 a3 2").verdict == "yes"
+    r = ask("враг 14 летает, ? a1 | дальность a1 Пустынный кондор 0")
+    assert (r.verdict, r.value) == ("yes", None)
+
+
+# --- adjacency --------------------------------------------------------------------------------
+
+
+def test_adjacent_diagonal_and_not() -> None:
+    assert ask("? b2, ? c3 | рядом b2 c3").verdict == "yes"
+    assert ask("? b2, ? b4 | рядом b2 b4").verdict == "no"
+    assert ask("? b2 | рядом b2 b2").verdict == "no"
+    assert ask("14 летает, ? b2 | рядом b2 летает").verdict == "no"
+
+
+# --- movement ---------------------------------------------------------------------------------
+
+
+def test_move_counts_orthogonal_steps() -> None:
+    assert (ask("168 a1 | движение a1 a2").verdict, ask("168 a1 | движение a1 a2").value) == ("yes", 1)
+    r = ask("168 a1 | движение a1 b2")
+    assert (r.verdict, r.value) == ("no", 2)
+    assert "dvizhenie" in terms(r)
+
+
+def test_move_needs_open_creature_and_known_movement() -> None:
+    assert ask("168 a1 закрыт | движение a1 a2").verdict == "no"
+    r = ask("168 a1 двигался | движение a1 a2")
+    assert r.verdict == "unknown" and r.missing and "движение N" in r.missing
+    assert ask("168 a1 двигался движение 1 | движение a1 a2").verdict == "yes"
+    assert ask("168 a1 движение 0 | движение a1 a2").verdict == "no"
+    assert ask("? a1 | движение a1 a2").verdict == "unknown"
+
+
+def test_move_goes_around_occupied_cells() -> None:
+    r = ask("? b2 движение 4, ? b3 | движение b2 b4")
+    assert (r.verdict, r.value) == ("yes", 4)
+    assert ask("? a1 движение 3, ? a2 | движение a1 a2").verdict == "no"
+    assert ask("? a1 движение 9, ? a2, ? b1 | движение a1 c3").verdict == "no"  # boxed in
+
+
+def test_incorporeal_moves_onto_an_enemy_and_triggers() -> None:
+    r = ask("194 b2, враг ? b3 | движение b2 b3")
+    assert (r.verdict, r.value) == ("yes", 1)
+    assert "bestelesnost" in terms(r)
+    assert len(r.triggers) == 1 and "ранить его на 1" in r.triggers[0]
+    assert any("изгоняется" in w for w in r.warnings)
+
+
+def test_incorporeal_onto_own_creature_does_not_trigger() -> None:
+    r = ask("194 b2, ? b3 | движение b2 b3")
+    assert r.verdict == "yes" and r.triggers == ()
+
+
+def test_flyer_does_not_move_on_cells() -> None:
+    assert ask("14 летает | движение летает a1").verdict == "no"
+
+
+# --- teleport ---------------------------------------------------------------------------------
+
+
+def test_issue_example_teleport_with_magma_trigger() -> None:
+    r = ask("168 a1, враг ? c6, враг ? e2 | телепортация a1 b6")
+    assert r.verdict == "yes"
+    assert "teleportatsiya" in terms(r)
+    assert len(r.triggers) == 1
+    trig = r.triggers[0]
+    assert "магмы" in trig and "дальность 4" in trig and "c6" in trig
+    assert "на e2" in trig.split("По глоссарию")[1]  # e2 only within 4 with diagonals
+    assert any("2 раз за ход" in w for w in r.warnings)
+
+
+def test_teleport_back_fires_the_trigger_too() -> None:
+    r = ask("168 b6, враг ? b2 | телепортация b6 a1")
+    assert r.verdict == "yes" and len(r.triggers) == 1 and "b2" in r.triggers[0]
+
+
+def test_teleport_elsewhere_does_not_trigger() -> None:
+    r = ask("168 a1 движение 0 | телепортация a1 c3")
+    assert r.verdict == "yes" and r.triggers == ()
+
+
+def test_slow_teleport_not_after_moving() -> None:
+    r = ask("168 a1 двигался | телепортация a1 b6")
+    assert r.verdict == "no" and "medlennoe-dvizhenie" in terms(r)
+    assert r.other_versions == ()  # the glossary says the same
+
+
+def test_teleport_to_occupied_cell_and_without_ability() -> None:
+    assert ask("168 a1, враг ? b6 | телепортация a1 b6").verdict == "no"
+    assert ask("194 b2 | телепортация b2 b4").verdict == "no"
+
+
+def test_flyer_teleport_differs_by_version() -> None:
+    r = ask("? летает | телепортация летает c3")
+    assert r.verdict == "no"
+    assert r.other_versions[0].verdict == "yes"
+
+
+# --- jump -------------------------------------------------------------------------------------
+
+
+def test_jump_radius_by_range_rules() -> None:
+    r = ask("? b2 | прыжок b2 c4 3")
+    assert (r.verdict, r.value) == ("yes", 3)
+    r = ask("? b2 | прыжок b2 d4 3")
+    assert (r.verdict, r.value) == ("no", 4)
+    assert r.other_versions[0].verdict == "yes"
+    assert "radius" in terms(r)
+
+
+def test_jump_unknown_range_is_unknown() -> None:
+    r = ask("? b2 | прыжок b2 c3")
+    assert r.verdict == "unknown" and "дальность" in (r.missing or "")
+
+
+def test_triggered_jump_is_not_slow() -> None:
+    r = ask("194 b2 двигался | прыжок b2 c4")
+    assert (r.verdict, r.value) == ("yes", 3)
+    assert r.other_versions[0].verdict == "no"  # glossary: never after moving
+    assert any("срабатывающей" in w for w in r.warnings)
+
+
+def test_jump_card_range_wins_and_missing_jump() -> None:
+    r = ask("194 b2 | прыжок b2 b4 5")
+    assert r.verdict == "yes" and any("применена дальность с карты" in w for w in r.warnings)
+    assert ask("194 b2 | прыжок b2 e5").verdict == "no"
+    assert ask("168 a1 | прыжок a1 a2 2").verdict == "no"
+
+
+# --- manoeuvre --------------------------------------------------------------------------------
+
+
+def test_manoeuvre() -> None:
+    r = ask("? b2, ? b3 | манёвр b2 b3")
+    assert r.verdict == "yes" and "manevr" in terms(r)
+    assert r.citations[0].version is GL
+    assert ask("? b2, ? c3 | маневр b2 c3").verdict == "no"
+    assert ask("? b3, враг ? b4 | manoeuvre b3 b4").verdict == "no"
+    assert ask("? b2 двигался, ? b3 | манёвр b2 b3").verdict == "no"
+    assert ask("168 b2, ? b3 | манёвр b2 b3").verdict == "no"
+    assert ask("? b2 | манёвр b2 b3").verdict == "no"
+
+
+# --- ranged -----------------------------------------------------------------------------------
+
+
+def test_magma_throw_is_trigger_only_and_limited() -> None:
+    r = ask("168 b6, враг ? c6 | метание b6 c6")
+    assert (r.verdict, r.value) == ("yes", 1)
+    assert {"metanie", "dalnost", "raz-za-khod"} <= terms(r)
+    assert any("срабатывающей" in w for w in r.warnings)
+    r = ask("168 b6, враг ? e3 | метание b6 e3")
+    assert (r.verdict, r.value) == ("no", 6)
+    assert (r.other_versions[0].verdict, r.other_versions[0].value) == ("yes", 3)
+
+
+def test_throw_with_tap_needs_an_open_creature() -> None:
+    assert ask("22 c1, враг ? c4 | метание c1 c4").value == 3
+    assert ask("22 c1, враг ? c4 | метание c1 c4").verdict == "yes"
+    assert ask("22 c1 закрыт, враг ? c4 | метание c1 c4").verdict == "no"
+    assert ask("22 c1, враг ? c5 | метание c1 c5").verdict == "no"
+
+
+def test_shot_without_range_and_missing_abilities() -> None:
+    r = ask("Арбалетчик a1, враг ? e6 | выстрел a1 e6")
+    assert (r.verdict, r.value) == ("yes", 9)
+    assert ask("194 b2, враг ? b4 | метание b2 b4").verdict == "no"
+    assert ask("17 a1, враг ? a2 | разряд a1 a2").verdict == "no"
+
+
+def test_ranged_at_flyer_and_at_empty_cell() -> None:
+    assert ask("22 c1, враг 14 летает | метание c1 Пустынный кондор").verdict == "yes"
+    assert ask("22 c1 | метание c1 c3").verdict == "no"
+
+
+def test_unknown_shooter_uses_the_asked_range() -> None:
+    r = ask("? a1, враг ? a4 | выстрел a1 a4 2")
+    assert (r.verdict, r.value) == ("no", 3)
+    assert ask("? a1, враг ? a4 | выстрел a1 a4").verdict == "yes"
+
+
+# --- formation --------------------------------------------------------------------------------
+
+
+def test_formation() -> None:
+    r = ask("Арбалетчик b2, Арбалетчик c2 | строй b2 c2")
+    assert r.verdict == "yes" and any("Защита от метания" in x for x in r.reasons)
+    assert ask("Арбалетчик b2, Арбалетчик c3 | строй b2 c3").verdict == "no"
+    assert ask("? b2, враг ? b3 | строй b2 b3").verdict == "no"
+    assert ask("Арбалетчик b2, 168 b3 | строй b2 b3").verdict == "no"
+    assert ask("? b2, ? b3 | formation b2 b3").verdict == "yes"
+
+
+# --- die --------------------------------------------------------------------------------------
+
+
+def test_die_table() -> None:
+    assert [throw_value((1, 2, 3), r).value for r in range(1, 7)] == [1, 1, 1, 2, 2, 3]
+    assert throw_value((1, 2, 3), 5, +1).value == 3
+    assert throw_value((1, 2, 3), 1, -1).value == 1
+    assert throw_value((1, 2, 3), 6, +3).value == 3
+    assert ask("| кубик 1 6").value == 1
+    assert ask("| кубик 2-3-4 4 -1").value == 2
+    assert ask("| die 1-2-3 3 +1 +1").value == 2
+
+
+# --- effects ----------------------------------------------------------------------------------
+
+
+def test_effects_on_incorporeal() -> None:
+    for verb in ("отравление", "излечение", "добивание", "вампиризм", "трупоедство"):
+        r = ask(f"194 c3 раны 1 | {verb} c3")
+        assert r.verdict == "no" and "bestelesnost" in terms(r), verb
+    assert ask("? c3 | отравление c3").verdict == "yes"
+    assert ask("168 c3 раны 2 | излечение c3").verdict == "yes"
+    r = ask("168 c3 | излечение c3")
+    assert r.verdict == "yes" and any("нет ран" in w for w in r.warnings)

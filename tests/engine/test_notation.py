@@ -1,0 +1,109 @@
+"""The chat notation: what it reads, and the errors that point at the offending token."""
+
+import pytest
+
+from bot.engine import NotationError
+from bot.engine.board import Cell
+from bot.engine.notation import split_question
+
+from .conftest import parse
+
+
+def error(text: str) -> NotationError:
+    with pytest.raises(NotationError) as info:
+        parse(text)
+    return info.value
+
+
+def test_issue_example() -> None:
+    p = parse("168 a1, враг ? c6, враг ? e2 | телепортация a1 b6")
+    pieces = list(p.position)
+    assert [(x.card.name if x.card else "?", str(x.cell), x.enemy) for x in pieces] == [
+        ("Баалит", "a1", False), ("?", "c6", True), ("?", "e2", True)]
+    assert p.question.verb == "teleport"
+    assert [r.token for r in p.question.refs] == ["a1", "b6"]
+
+
+def test_separators_and_question_on_its_own_line() -> None:
+    p = parse("168 a1; противник ? c6\nвраг ? e2\nтелепортация a1 b6")
+    assert len(p.position) == 3 and p.question.verb == "teleport"
+    assert split_question("? a1\nрядом a1 b2") == ("? a1", "рядом a1 b2")
+
+
+def test_multi_word_names_cyrillic_columns_and_states() -> None:
+    p = parse("Пустынный кондор летает, враг Орк-бомбардир в3 закрыт двигался движение 0 раны 2 | "
+              "рядом в3 б2")
+    flyer, orc = list(p.position)
+    assert flyer.cell is None and flyer.card and flyer.card.name == "Пустынный кондор"
+    assert orc.cell == Cell.parse("c3") and orc.enemy and orc.closed and orc.moved
+    assert (orc.movement_left, orc.wounds) == (0, 2)
+
+
+def test_latin_verb_aliases() -> None:
+    for verb, canonical in [("range", "range"), ("adjacent", "adjacent"), ("move", "move"),
+                            ("jump", "jump"), ("teleport", "teleport"), ("manoeuvre", "manoeuvre"),
+                            ("throw", "throw"), ("shot", "shot"), ("discharge", "discharge"),
+                            ("formation", "formation")]:
+        extra = " 2" if verb == "range" else ""
+        assert parse(f"? a1, ? a2 | {verb} a1 a2{extra}").question.verb == canonical
+
+
+def test_piece_reference_by_name_in_question() -> None:
+    p = parse("22 c1, враг 14 летает | метание c1 пустынный кондор")
+    assert p.question.refs[1].cell is None and p.question.refs[1].piece is not None
+
+
+def test_unknown_cell_points_at_token() -> None:
+    e = error("? f7 | рядом a1 b2")
+    assert e.token == "f7" and "f7" in e.message
+    e = error("? a1 | рядом a1 z9")
+    assert e.token == "z9"
+
+
+def test_two_pieces_on_one_cell() -> None:
+    e = error("168 a1, враг ? a1 | рядом a1 b2")
+    assert "одной клетке a1" in e.message
+
+
+def test_unknown_card_with_suggestions() -> None:
+    e = error("Баалитт a1 | движение a1 a2")
+    assert "Баалитт" in e.message and e.suggestions and "Баалит" in e.suggestions[0]
+
+
+def test_no_piece_at_asked_cell() -> None:
+    e = error("? a1 | движение b2 b3")
+    assert "b2" in e.message and e.token == "b2"
+
+
+def test_missing_and_extra_arguments() -> None:
+    assert "Не хватает" in error("? a1 | движение a1").message
+    assert "Не хватает дальности" in error("? a1 | дальность a1 b2").message
+    e = error("? a1 | рядом a1 b2 c3")
+    assert "Лишний" in e.message and e.token == "c3"
+    assert "Лишний" in error("? a1 | телепортация a1 b2 3").message
+    assert "Не хватает" in error("| кубик 1-2-3").message
+
+
+def test_absurd_numbers() -> None:
+    assert "невозможное" in error("? a1 | дальность a1 b2 1000").message
+    assert "невозможное" in error("? a1 движение 500 | движение a1 a2").message
+    assert "1…6" in error("| кубик 1-2-3 7").message
+    assert "невозможное" in error("| кубик 1-2-3 3 +50").message
+    assert "жизней" in error("168 a1 раны 9 | излечение a1").message
+
+
+def test_empty_and_missing_parts() -> None:
+    assert "Пустой" in error("").message
+    assert "Пустая позиция" in error("| движение a1 a2").message
+    assert "вопроса" in error("168 a1").message
+    assert "Не знаю вопрос" in error("? a1 | полёт a1").message
+    assert "нет вопроса" in error("? a1 |").message
+    assert "не указана карта" in error("a1 | рядом a1 b2").message
+    assert "нет клетки" in error("168 | рядом a1 b2").message
+    e = error("168 a1 лежит | рядом a1 b2")
+    assert e.token == "лежит"
+
+
+def test_flying_card_on_a_cell_is_an_error() -> None:
+    e = error("14 a1 | рядом a1 b2")
+    assert "летает" in e.message and e.token == "a1"

@@ -1,0 +1,64 @@
+"""Property tests: random positions and questions never raise; symmetric rules are symmetric."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.engine import NotationError, RuleVersion, adjacency, check, distance, range_between
+from bot.engine.board import COLUMNS, Cell
+from bot.engine.checks import Ref
+from bot.engine.notation import USAGE
+from bot.engine.position import Piece, Position
+
+from .conftest import resolve
+
+cells = st.builds(Cell, st.integers(0, 4), st.integers(1, 6))
+cell_tokens = st.one_of(
+    st.builds(lambda c, r: f"{c}{r}", st.sampled_from(COLUMNS + "абвгдfz"), st.integers(0, 9)),
+    st.sampled_from(["летает", "a", "1", "?", "b22"]),
+)
+cards = st.sampled_from(["?", "168", "194", "17", "22", "14", "Баалит", "Пустынный кондор", "999",
+                         "нет такой"])
+states = st.lists(st.sampled_from(["закрыт", "двигался", "движение 1", "движение 0", "раны 1",
+                                   "раны 99", "движение", "лишнее"]), max_size=2)
+placements = st.builds(
+    lambda enemy, card, cell, st_: " ".join([("враг " if enemy else "") + card, cell, *st_]),
+    st.booleans(), cards, cell_tokens, states)
+verbs = st.sampled_from([u.split()[0] for u in USAGE.values()] + ["range", "jump", "полёт"])
+args = st.lists(st.one_of(cell_tokens, st.sampled_from(["3", "0", "1-2-3", "+1", "-1", "5", "99"])),
+                max_size=4)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(placements, max_size=6), verbs, args, st.sampled_from([" | ", "\n"]))
+def test_random_checks_never_raise(pos: list[str], verb: str, rest: list[str], sep: str) -> None:
+    text = ", ".join(pos) + sep + " ".join([verb, *rest])
+    try:
+        _, result = check(text, resolve)
+    except NotationError as exc:
+        assert exc.message
+        return
+    assert result.verdict in ("yes", "no", "unknown")
+    if result.verdict == "unknown":
+        assert result.missing
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells, cells, st.integers(0, 10))
+def test_range_is_symmetric(a: Cell, b: Cell, x: int) -> None:
+    pos = Position((Piece(cell=a),) if a == b else (Piece(cell=a), Piece(cell=b, enemy=True)))
+    ab = range_between(pos, Ref.at(pos, str(a)), Ref.at(pos, str(b)), x)
+    ba = range_between(pos, Ref.at(pos, str(b)), Ref.at(pos, str(a)), x)
+    assert (ab.verdict, ab.value) == (ba.verdict, ba.value)
+    assert [(o.verdict, o.value) for o in ab.other_versions] == \
+        [(o.verdict, o.value) for o in ba.other_versions]
+    for version in RuleVersion:
+        assert distance(a, b, version) == distance(b, a, version)
+    assert distance(a, b, RuleVersion.GLOSSARY) <= distance(a, b, RuleVersion.RP)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cells, cells)
+def test_adjacency_is_symmetric(a: Cell, b: Cell) -> None:
+    pos = Position(())
+    assert adjacency(pos, Ref.at(pos, str(a)), Ref.at(pos, str(b))).verdict == \
+        adjacency(pos, Ref.at(pos, str(b)), Ref.at(pos, str(a))).verdict
