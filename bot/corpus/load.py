@@ -169,6 +169,10 @@ def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) ->
                 if ref not in terms:
                     issues.append(CorpusIssue(rel, f"terms[{i}] ({t['id']})", field,
                                               f"unknown term {ref!r}"))
+        for ref in t.get("mentioned_in", []):
+            if ref not in sources:
+                issues.append(CorpusIssue(rel, f"terms[{i}] ({t['id']})", "mentioned_in",
+                                          f"unknown source {ref!r}"))
 
     cards: dict[str, Card] = {}
     sets: dict[int, CardSet] = {}

@@ -52,6 +52,9 @@ def import_card_page(path: Path, root: Path) -> str:
     page = read_card_page(read_source_text(path), file=relative_file(path, root))
     batch = ImportBatch(sources=page.sources, terms=page.terms, cards=[page.card])
     result = merge_import(root, batch)
+    if UNKNOWN_ICON in result.cards[page.card["id"]].get("icons", {}):
+        page.warnings.append("an icon's code is not on the page: curate the card's `icons` "
+                             "and list `icons` under `curated:`")
     defined = sum(1 for t in page.terms if t.get("versions"))
     lines = [
         f"card page {path.name}: card {page.card['id']}, {defined} defined term(s), "
@@ -78,8 +81,6 @@ def read_card_page(text: str, file: str | None = None) -> CardPage:
     page.terms += [_name_only(line, source_id) for line in more if line.strip()]
     card["rules"] = _unique([t["id"] for t in page.terms])
     card["source"] = source_id
-    if UNKNOWN_ICON in card.get("icons", {}):
-        page.warnings.append("an icon's code is not on the page: curate cards/*.yaml `icons`")
     page.card = card
     return page
 

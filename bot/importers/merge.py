@@ -60,6 +60,7 @@ class MergeResult:
     updated_cards: list[str] = field(default_factory=list)
     renamed: dict[str, str] = field(default_factory=dict)
     written: list[str] = field(default_factory=list)
+    cards: dict[str, Entry] = field(default_factory=dict)  # the merged cards of the batch
 
     def summary(self) -> str:
         parts = [
@@ -259,7 +260,7 @@ def _merge_card_file(old: Any, set_id: int, cards: list[Entry], result: MergeRes
             result.new_cards.append(incoming["id"])
         elif _ordered(before, CARD_KEYS) != merged:
             result.updated_cards.append(incoming["id"])
-        by_id[incoming["id"]] = merged
+        by_id[incoming["id"]] = result.cards[incoming["id"]] = merged
     cards_out = sorted(by_id.values(), key=lambda c: (c["number"], c["id"]))
     return {"set": data["set"], "cards": cards_out}
 

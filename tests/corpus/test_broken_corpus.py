@@ -40,6 +40,7 @@ def test_every_error_is_listed(tmp_path: Path) -> None:
     tele = _edit_term(root, "teleportatsiya",
                       versions=[{"source": "rp-9.9", "text": "Текст."}])
     jump = _edit_term(root, "pryzhok", related=["teleportatsiya", "no-such-term"])
+    shot = _edit_term(root, "vystrel", mentioned_in=["card-50-999"])
     cards = read_yaml(root / CARDS)
     cards["cards"][0]["rules"].append("missing-term")
     cards["cards"][1]["strike"] = [1, 2]
@@ -53,6 +54,7 @@ def test_every_error_is_listed(tmp_path: Path) -> None:
     expected = {
         ("rules/terms.yaml", f"terms[{tele}] (teleportatsiya)", "versions[0].source"),
         ("rules/terms.yaml", f"terms[{jump}] (pryzhok)", "related"),
+        ("rules/terms.yaml", f"terms[{shot}] (vystrel)", "mentioned_in"),
         (CARDS, "cards[0] (50-168)", "rules"),
         (CARDS, "cards[1] (50-194)", "strike"),
         ("rules/extra.yaml", "terms[0] (bez-imeni)", ""),
@@ -61,7 +63,7 @@ def test_every_error_is_listed(tmp_path: Path) -> None:
     assert any(i.file == "rules/terms.yaml" and "(ryad)" in i.entry and "duplicate" in i.message
                for i in caught.value.issues)
     message = str(caught.value)
-    for needle in ("rp-9.9", "no-such-term", "missing-term", "'name' is a required property",
+    for needle in ("rp-9.9", "no-such-term", "card-50-999", "missing-term", "'name' is a required property",
                    "duplicate term id"):
         assert needle in message
     assert "cards/50-put-khraniteley.yaml: cards[1] (50-194): strike:" in message
