@@ -13,9 +13,8 @@ import pytest
 
 from bot import PROJECT_ROOT
 from bot.corpus.yamlio import read_yaml
-from bot.importers.card_page import import_card_page
-from bot.importers.glossary import import_glossary
 from bot.importers.merge import ALWAYS_KEPT_CARD, ALWAYS_KEPT_TERM
+from bot.importers.seeds import import_seeds, seed_files
 
 SEEDS = ["000_ab824b629bb5bf28.txt", "002_14833def266e7a30.txt", "003_d615a339de675d50.txt"]
 FILES = ["rules/sources.yaml", "rules/terms.yaml", "cards/50-put-khraniteley.yaml"]
@@ -23,13 +22,12 @@ FILES = ["rules/sources.yaml", "rules/terms.yaml", "cards/50-put-khraniteley.yam
 DERIVED = {"text": ["abilities"], "icons": ["abilities"]}
 
 
+REGENERATE = "regenerate it: .venv/bin/python -m bot.importers.seeds"
+
+
 def _import_seeds(root: Path) -> list[str]:
-    reports = []
-    for name in SEEDS:
-        path = root / "rules" / "sources" / name
-        importer = import_glossary if name.startswith("002") else import_card_page
-        reports.append(importer(path, root))
-    return reports
+    assert [p.name for p in seed_files(root)] == SEEDS
+    return import_seeds(root)
 
 
 def _with_seeds(tmp_path: Path, shipped: bool) -> Path:
@@ -67,13 +65,13 @@ def test_fresh_import_matches_shipped_except_curated(tmp_path: Path, rel: str) -
     key, shipped_entries = _entries(shipped)
     _, fresh_entries = _entries(fresh)
     assert [e["id"] for e in fresh_entries] == [e["id"] for e in shipped_entries], (
-        f"{rel}: the ids differ from a fresh import of the seeds")
+        f"{rel}: the ids differ from a fresh import of the seeds; {REGENERATE}")
     always = {"terms": ALWAYS_KEPT_TERM, "cards": ALWAYS_KEPT_CARD}.get(key, ())
     for ship, new in zip(shipped_entries, fresh_entries, strict=True):
         curated = ship.get("curated", [])
         assert _uncurated(new, curated, always) == _uncurated(ship, curated, always), (
             f"{rel}: {ship['id']} differs from a fresh import in a field that is not curated "
-            "(re-run the seed imports, or list the field under `curated:`)")
+            f"({REGENERATE}, or list the field under `curated:`)")
     if "set" in shipped:
         assert shipped["set"] == fresh["set"]
 
@@ -83,7 +81,7 @@ def test_reimport_over_shipped_corpus_changes_nothing(tmp_path: Path) -> None:
     reports = _import_seeds(root)
     for rel in FILES:
         assert (root / rel).read_bytes() == (PROJECT_ROOT / rel).read_bytes(), (
-            f"{rel}: importing the seeds over the shipped corpus changes it")
+            f"{rel}: importing the seeds over the shipped corpus changes it; {REGENERATE}")
     assert all("nothing (no changes)" in r for r in reports)
 
 
