@@ -491,8 +491,11 @@ def _way_text(way: Way) -> str:
         return {"jump": "Прыжок (медленный)", "teleport": "Телепортация (медленная)"}.get(
             way.kind, RANGED_NAMES.get(way.kind, way.kind).capitalize())
     text = way.text.strip().rstrip(".")
-    where = "Срабатывающая особенность" if way.trigger is not None else "Особенность карты"
-    return f"{where}: «{text}»"
+    if way.trigger is not None:
+        return f"Срабатывающая особенность карты: «{text}» — не медленная"
+    slow = ", записана отдельным предложением — медленная" if way.kind in ("jump", "teleport") \
+        and way.slow else ""
+    return f"Особенность карты: «{text}»{slow}"
 
 
 def _limit_and_trigger_notes(b_: Builder, way: Way) -> None:
@@ -577,6 +580,9 @@ def _targets_text(position: Position, piece: Piece, trig: Ability, dst: Cell) ->
         glossary = [p for p in enemies if rules.within_range(dst, p.cell, rng, GL)]
         listed = ", ".join(_piece_at(p, dst) for p in inside) or "никого"
         parts.append(f" Карты противника в дальности {rng} от {dst}: {listed}.")
+        outside = [p for p in enemies if p not in inside]
+        if outside:
+            parts.append(" Вне дальности: " + ", ".join(_piece_at(p, dst) for p in outside) + ".")
         if glossary != inside:
             extra = ", ".join(_piece_at(p, dst, GL) for p in glossary if p not in inside)
             parts.append(f" По глоссарию (с диагоналями) ещё: {extra}.")
