@@ -23,9 +23,10 @@ SAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "nxt-sample.json"
 SHIPPED = PROJECT_ROOT / "cards" / "10-voyna-stikhiy.yaml"
 SET10 = "cards/10-voyna-stikhiy.yaml"
 
-#: Extractor coverage measured on the sample (share of ability sentences parsed); the import
-#: must not fall below it. Raise it when the extractor learns more.
-COVERAGE_FLOOR = 0.0
+#: Extractor coverage measured on the sample: 3 of 15 ability sentences read in full (20%,
+#: bot/importers/abilities.py of 2026-11-30). The import must not fall below it; raise it when
+#: the extractor learns more.
+COVERAGE_FLOOR = 0.2
 
 
 def sample() -> list[dict[str, Any]]:
