@@ -310,23 +310,43 @@ def in_formation(position: Position, a: Ref, b: Ref) -> CheckResult:
     return b_.done("yes")
 
 
-def throw_value(values: tuple[int, int, int], roll: int, modifier: int = 0) -> CheckResult:
-    """«Метание на X-Y-Z» (``metanie``): the value for die ``roll`` with ``modifier``.
+def throw_value(values: tuple[int, int, int], roll: int, modifier: int = 0,
+                named: tuple[tuple[str, int], ...] = ()) -> CheckResult:
+    """«Метание на X-Y-Z» (``metanie``): the value for die ``roll`` with ``modifier`` and named
+    modifiers (``("blessing", 1)``, ``("ova", 2)`` …, see :data:`rules.DIE_MODIFIERS`).
 
     Worked example: 1-2-3, roll 5, +1 → 6 → Z = 3. Благословление +1 and проклятие −1 do not
     stack; ОвА/ОвЗ/неповоротливость are modifiers of the simple strike die.
     """
     b_ = Builder().cite(rules.THROW)
     total = roll + modifier
+    parts = [f"{modifier:+d}"] if modifier else []
+    for kind in dict.fromkeys(k for k, _ in named):
+        amounts = [v for k, v in named if k == kind]
+        delta = rules.named_die_modifier(kind, amounts)
+        term, _, title = rules.DIE_MODIFIERS[kind]
+        b_.cite(term)
+        total += delta
+        parts.append(f"{delta:+d} ({title})")
+        _die_modifier_note(b_, kind, title, len(amounts))
+    mod = f" {' '.join(parts)} = {total}" if parts else ""
     value, letter = rules.die_result(values, total)
-    mod = f" {modifier:+d} = {total}" if modifier else ""
     b_.reason(f"Бросок {roll}{mod}: 3 или меньше — X, 4–5 — Y, 6 и больше — Z; здесь {letter}.")
     b_.reason(f"{'-'.join(map(str, values))} → {value}.")
-    if modifier:
-        b_.warn("Благословление (+1) и проклятие (−1) не складываются сами с собой; ОвА, ОвЗ и "
-                "неповоротливость действуют только на бросок простого удара.")
-        b_.cite(rules.BLESSING, GL).cite(rules.CURSE, GL)
     return b_.done("yes", value, value_label="результат")
+
+
+def _die_modifier_note(b_: Builder, kind: str, title: str, count: int) -> None:
+    if count > 1:
+        b_.warn(f"{title} встречается {count} раза: " + (
+            "он не складывается — модификатор не меняется." if kind in ("blessing", "curse")
+            else "применяется самый большой по величине."))
+    if kind == "ova":
+        b_.warn("Опыт в атаке — только к броску простого удара, объявленного этой картой.")
+    elif kind == "ovz":
+        b_.warn("Опыт в защите — только когда карта отражает простой удар.")
+    elif kind == "clumsy":
+        b_.warn("Неповоротливость — только когда карта нападает простым ударом или отражает его.")
 
 
 def can_apply_effect(position: Position, effect: str, a: Ref) -> CheckResult:
@@ -544,9 +564,10 @@ def _move_onto_triggers(b_: Builder, position: Position, piece: Piece, dst: Cell
     target = position.at(dst)
     if target is None or target.enemy == piece.enemy or not target.ground:
         return
+    after = position.without(piece)  # it has left its cell; the enemy still stands on dst
     for trig in piece.triggers("move_onto"):
         free = [c for c in all_cells()
-                if rules.free_cell(position, c) and rules.within_range(dst, c, _jump_range(trig))]
+                if rules.free_cell(after, c) and rules.within_range(dst, c, _jump_range(trig))]
         b_.trigger(f"{piece.name}: движение на клетку {dst} с наземным существом противника "
                    f"({target.name}) — {_effects_text(trig)}. Свободных клеток для прыжка: "
                    f"{len(free)}" + (f" ({', '.join(map(str, free[:12]))}"

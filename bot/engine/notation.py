@@ -73,6 +73,12 @@ MOVED_WORDS = {"двигался", "двигалась", "двигалось", "
 MOVEMENT_WORDS = {"движение", "движения", "move", "movement"}
 WOUND_WORDS = {"раны", "ран", "рана", "ранен", "ранено", "wounds", "wound"}
 
+DIE_MODIFIER_WORDS = {
+    "благословление": "blessing", "благословение": "blessing", "blessing": "blessing",
+    "проклятие": "curse", "curse": "curse",
+    "ова": "ova", "ova": "ova", "овз": "ovz", "ovz": "ovz",
+    "неповоротливость": "clumsy", "clumsy": "clumsy",
+}
 _CELL_LIKE = re.compile(r"^[a-zа-я]\d{1,3}$")
 _SEPARATORS = re.compile(r"[,;\n]")
 _NUMBER = re.compile(r"^[+-]?\d+$")
@@ -110,6 +116,7 @@ class Question:
     die: tuple[int, int, int] | None = None
     roll: int | None = None
     modifier: int = 0
+    named: tuple[tuple[str, int], ...] = ()  # named die modifiers: ("blessing", 1), ("ova", 2)
 
 
 @dataclass(frozen=True)
@@ -376,21 +383,42 @@ def _die_question(word: str, args: list[str]) -> Question:
                             f"{MAX_DIE_VALUE}).", args[0])
     if not _NUMBER.match(args[1]) or not 1 <= int(args[1]) <= 6:
         raise NotationError(f"Бросок «{_echo(args[1])}»: на кубике выпадает 1…6.", args[1])
-    return Question("die", word, die=values, roll=int(args[1]), modifier=_modifiers(args[2:]))
+    modifier, named = _modifiers(args[2:])
+    return Question("die", word, die=values, roll=int(args[1]), modifier=modifier, named=named)
 
 
-def _modifiers(tokens: list[str]) -> int:
+def _modifiers(tokens: list[str]) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """``+1 -1`` and named modifiers: ``благословление``, ``проклятие``, ``ова N``, ``овз N``,
+    ``неповоротливость N`` (N defaults to 1)."""
     total = 0
-    for tok in tokens:
-        t = tok.replace("−", "-").replace("–", "-")
-        if not _NUMBER.match(t) or t[0] not in "+-":
-            raise NotationError(f"Лишний аргумент «{_echo(tok)}»: модификатор пишется как +1 "
-                                "или -1.", tok)
-        n = int(t)
-        if abs(n) > MAX_MODIFIER:
-            raise NotationError(f"Модификатор {t} — невозможное число (допустимо ±{MAX_MODIFIER}).", tok)
-        total += n
-    return total
+    named: list[tuple[str, int]] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        word = DIE_MODIFIER_WORDS.get(fold(tok))
+        if word is not None:
+            amount = 1
+            if word not in ("blessing", "curse") and i + 1 < len(tokens) and tokens[i + 1].isdigit():
+                i += 1
+                amount = _bounded_modifier(tokens[i], tokens[i])
+            named.append((word, amount))
+        else:
+            t = tok.replace("−", "-").replace("–", "-")
+            if not _NUMBER.match(t) or t[0] not in "+-":
+                raise NotationError(f"Лишний аргумент «{_echo(tok)}»: модификатор пишется как +1, "
+                                    "-1, благословление, проклятие, ова N, овз N или "
+                                    "неповоротливость N.", tok)
+            total += _bounded_modifier(t, tok)
+        i += 1
+    return total, tuple(named)
+
+
+def _bounded_modifier(text: str, token: str) -> int:
+    n = int(text)
+    if abs(n) > MAX_MODIFIER:
+        raise NotationError(f"Модификатор {text} — невозможное число (допустимо ±{MAX_MODIFIER}).",
+                            token)
+    return n
 
 
 # ---------------------------------------------------------------------------------------------
@@ -402,7 +430,7 @@ def run(position: Position, question: Question) -> CheckResult:
     verb, refs, n = question.verb, question.refs, question.number
     if verb == "die":
         assert question.die is not None and question.roll is not None
-        return checks.throw_value(question.die, question.roll, question.modifier)
+        return checks.throw_value(question.die, question.roll, question.modifier, question.named)
     if verb in EFFECT_VERBS:
         return checks.can_apply_effect(position, verb, refs[0])
     a, b = refs[0], refs[1]

@@ -31,6 +31,17 @@ FREE_CELL = "nezanyataya-kletka"
 ROW = "ryad"
 BLESSING = "blagoslovlenie"
 CURSE = "proklyatie"
+ATTACK_EXPERIENCE = "opyt-v-atake"
+DEFENCE_EXPERIENCE = "opyt-v-zashchite"
+CLUMSINESS = "nepovorotlivost"
+#: Named die modifiers: key → (term id, sign, display name, stacks by value).
+DIE_MODIFIERS: dict[str, tuple[str, int, str]] = {
+    "blessing": (BLESSING, +1, "Благословление"),
+    "curse": (CURSE, -1, "Проклятие"),
+    "ova": (ATTACK_EXPERIENCE, +1, "Опыт в атаке"),
+    "ovz": (DEFENCE_EXPERIENCE, +1, "Опыт в защите"),
+    "clumsy": (CLUMSINESS, -1, "Неповоротливость"),
+}
 EFFECT_TERMS = {
     "poison": "otravlenie",
     "heal": "izlechenie",
@@ -119,6 +130,19 @@ def die_result(values: tuple[int, int, int], roll: int) -> tuple[int, str]:
     if roll <= 5:
         return values[1], "Y"
     return values[2], "Z"
+
+
+def named_die_modifier(kind: str, values: list[int]) -> int:
+    """One named die modifier, applied once (``blagoslovlenie``, ``proklyatie``: ±1, never
+    stacking; ``opyt-v-atake``, ``opyt-v-zashchite``, ``nepovorotlivost``: ±X, the largest X).
+
+    >>> named_die_modifier("blessing", [1, 1]), named_die_modifier("ova", [1, 2])
+    (1, 2)
+    """
+    _, sign, _ = DIE_MODIFIERS[kind]
+    if kind in ("blessing", "curse"):
+        return sign
+    return sign * max(values)
 
 
 def effect_blocked_by_incorporeal(piece: Piece) -> bool:

@@ -246,3 +246,18 @@ def test_effects_on_incorporeal() -> None:
     assert ask("168 c3 раны 2 | излечение c3").verdict == "yes"
     r = ask("168 c3 | излечение c3")
     assert r.verdict == "yes" and any("нет ран" in w for w in r.warnings)
+
+
+def test_named_die_modifiers() -> None:
+    r = ask("| кубик 1-2-3 3 благословление благословление ова 1 ова 2")
+    assert r.value == 3
+    assert {"blagoslovlenie", "opyt-v-atake"} <= terms(r)
+    assert any("не складывается" in w for w in r.warnings)
+    assert ask("| кубик 1-2-3 5 проклятие неповоротливость 1").value == 1
+    assert ask("| кубик 1-2-3 3 овз").value == 2
+
+
+def test_ten_trigger_counts_free_cells_after_leaving() -> None:
+    r = ask("194 a1, враг ? a2 | движение a1 a2")
+    # within 3 of a2, a1 is free again once «Тень» left it; a2 itself is the enemy's
+    assert "a1" in r.triggers[0] and "(a2" not in r.triggers[0]
