@@ -50,7 +50,8 @@ def parse_card_page(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def import_card_page(path: Path, root: Path) -> str:
     """Import one card page into ``root`` (rules/, cards/); return a short English report."""
     page = read_card_page(read_source_text(path), file=relative_file(path, root))
-    batch = ImportBatch(sources=page.sources, terms=page.terms, cards=[page.card])
+    batch = ImportBatch(sources=page.sources, terms=page.terms, cards=[page.card],
+                        rules_from_terms=True)
     result = merge_import(root, batch)
     if UNKNOWN_ICON in result.cards[page.card["id"]].get("icons", {}):
         page.warnings.append("an icon's code is not on the page: curate the card's `icons` "

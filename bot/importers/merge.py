@@ -50,6 +50,9 @@ class ImportBatch:
     terms: list[Entry]
     cards: list[Entry]
     complete_sources: frozenset[str] = frozenset()
+    #: The batch's cards use exactly the batch's terms (a card page): their ``rules`` are
+    #: rebuilt from the terms' final ids, so an id changed by a collision is followed exactly.
+    rules_from_terms: bool = False
 
 
 @dataclass
@@ -160,8 +163,10 @@ def _merge_terms(old: list[Entry], batch: ImportBatch, ranks: dict[str, int],
     by_id = {t["id"]: dict(t) for t in old}
     before = {t["id"]: _ordered(t, TERM_KEYS) for t in old}
     versioned: dict[str, set[str]] = {}
+    final_ids: list[str] = []
     for incoming in batch.terms:
         tid = _resolve_id(incoming, by_id, result)
+        final_ids.append(tid)
         by_id[tid] = merge_term(by_id.get(tid), {**incoming, "id": tid}, ranks)
         for version in incoming.get("versions", []):
             versioned.setdefault(version["source"], set()).add(tid)
@@ -169,7 +174,11 @@ def _merge_terms(old: list[Entry], batch: ImportBatch, ranks: dict[str, int],
         for tid, term in by_id.items():
             if tid not in versioned.get(source, set()) and _drop_source(term, source):
                 by_id[tid] = _finish_term(term, ranks)
-    _remap_card_rules(batch.cards, result.renamed)
+    if batch.rules_from_terms:
+        for card in batch.cards:
+            card["rules"] = list(dict.fromkeys(final_ids))
+    else:
+        _remap_card_rules(batch.cards, result.renamed)
     terms = [_ordered(by_id[tid], TERM_KEYS) for tid in sorted(by_id)]
     for term in terms:
         if term["id"] not in before:

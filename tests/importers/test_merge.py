@@ -148,6 +148,15 @@ def test_colliding_ids_of_different_terms(tmp_path: Path) -> None:
     assert terms["zona-karty"]["name"] == "Зона (карты)"
 
 
+def test_card_page_rules_follow_a_collision_exactly(tmp_path: Path) -> None:
+    first = _term("zona", "Зона (игровая)", mentioned_in=["card-50-1"])
+    second = _term("zona", "Зона (карты)", mentioned_in=["card-50-1"])
+    batch = ImportBatch([PAGE], [first, second], [_card(rules=["zona"])], rules_from_terms=True)
+    merge_import(tmp_path, batch)
+    (card,) = read_yaml(card_file(tmp_path, 50))["cards"]
+    assert card["rules"] == ["zona", "zona-karty"]
+
+
 def test_invalid_result_writes_nothing(tmp_path: Path) -> None:
     bad = ImportBatch([RP], [_term("ryad", "Ряд", "rp-9")], [])
     with pytest.raises(ImporterError, match="unknown source 'rp-9'"):
