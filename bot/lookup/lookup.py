@@ -40,7 +40,10 @@ MAX_CANDIDATES = 5
 FUZZY_CUTOFF = 60.0  # rapidfuzz ratio below which a key is not even a candidate
 _SCAN_LIMIT = 400  # prefix matches looked at per query (short prefixes match a lot)
 _SCORE = {"exact": 100.0, "number": 100.0, "alias": 96.0, "stem": 75.0}
-_TIER = {"exact": 0, "number": 0, "alias": 1, "prefix": 2, "stem": 2, "fuzzy": 3}
+#: Tiers of the decision, best first: only hits of the top tier compete for ``best``.
+EXACT, ALIAS, PREFIX, WORD, FUZZY = range(5)
+_TIER: dict[str, int] = {"exact": EXACT, "number": EXACT, "alias": ALIAS, "prefix": PREFIX,
+                         "stem": PREFIX, "fuzzy": FUZZY}
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,11 @@ class _Hit:
     how: How
     score: float
     key: str = ""  # the key that matched (fuzzy: for the edit distance)
+    word: bool = False  # matched a later word of the name («бомбардир» in «Орк-бомбардир»)
+
+    @property
+    def tier(self) -> int:
+        return WORD if self.word else _TIER[self.how]
 
 
 def _allowed_edits(length: int) -> int:
@@ -65,8 +73,10 @@ def _token_prefix(short: str, long: str) -> bool:
 class _Table(Generic[T]):
     """Lookup keys of one kind of item (terms or cards), all precomputed."""
 
-    def __init__(self, items: dict[str, T], keys: dict[str, list[tuple[str, str]]]):
+    def __init__(self, items: dict[str, T], keys: dict[str, list[tuple[str, str]]],
+                 word_best: bool = False):
         self.items = items
+        self.word_best = word_best  # a later word of a name may be the answer (cards: «кондор»)
         self.exact: dict[str, list[str]] = {}
         self.alias: dict[str, list[str]] = {}
         self.stem: dict[str, list[str]] = {}
@@ -141,13 +151,20 @@ class _Table(Generic[T]):
                 add(_Hit(item_id, "prefix", 80.0 + 10.0 * len(probe) / len(key)))
         for item_id in self.stem.get(qk.stem, ()):
             add(_Hit(item_id, "stem", _SCORE["stem"]))
+        if not found:
+            for key in nz.ending_variants(qk.key):
+                for item_id in self.exact.get(key, []) + self.alias.get(key, []):
+                    add(_Hit(item_id, "stem", _SCORE["stem"] - 1))
+        if not found:
+            for key, item_id in self.word_prefixed(qk.key) + self.word_prefixed(qk.stem):
+                add(_Hit(item_id, "prefix", 65.0 + 5.0 * len(qk.key) / max(len(key), 1), word=True))
         if not found and fuzzy:
             for hit in self.fuzzy(qk):
                 add(hit)
         return self.ordered_hits(found.values())
 
     def ordered_hits(self, hits: Iterable[_Hit]) -> list[_Hit]:
-        return sorted(hits, key=lambda h: (-h.score, len(self.main[h.id]), self.main[h.id], h.id))
+        return sorted(hits, key=lambda h: (h.tier, -h.score, len(self.main[h.id]), self.main[h.id], h.id))
 
     def fuzzy(self, qk: nz.QueryKey, limit: int = 12) -> list[_Hit]:
         """Stem keys close to the query's stem (rapidfuzz ratio), scored below every other tier."""
@@ -170,7 +187,9 @@ class _Table(Generic[T]):
         top = hits[0]
         if top.how == "fuzzy":
             return self._decide_fuzzy(hits)
-        group = [h for h in hits if _TIER[h.how] == _TIER[top.how]]
+        if top.tier == WORD and not self.word_best:
+            return None
+        group = [h for h in hits if h.tier == top.tier]
         if len(group) == 1:
             weak = top.how == "prefix" and query_len < 3
             return None if weak else top.id
@@ -205,7 +224,7 @@ class _Table(Generic[T]):
         out: dict[str, None] = {}
         for item_id in self.exact.get(qk.key, []) + self.alias.get(qk.key, []):
             out[item_id] = None
-        by_length = lambda i: (len(self.main[i]), self.main[i])  # noqa: E731
+        by_length = lambda i: (len(self.main[i]), self.main[i], i)  # noqa: E731
         for item_id in sorted({i for _, i, _ in self.prefixed(qk)}, key=by_length):
             out[item_id] = None
         for source in (self.word_prefixed(qk.key), self.word_prefixed(qk.stem)):
@@ -233,7 +252,7 @@ class _Reading:
 
     def rank(self) -> tuple[int, int, float]:
         top = self.hits[0] if self.hits else None
-        return (0 if self.best else 1, _TIER[top.how] if top else 9, -(top.score if top else 0.0))
+        return (0 if self.best else 1, top.tier if top else 9, -(top.score if top else 0.0))
 
 
 def _best_reading(readings: list[_Reading]) -> _Reading:
@@ -259,7 +278,7 @@ class Lookup:
         })
         self._cards: _Table[Card] = _Table(corpus.cards, {
             c.id: nz.item_keys(c.name, c.aliases) for c in corpus.cards.values()
-        })
+        }, word_best=True)
         self._by_number: dict[int, list[str]] = {}
         self._by_set_number: dict[tuple[int, int], str] = {}
         for c in sorted(corpus.cards.values(), key=lambda c: (c.set_id, c.number)):

@@ -54,8 +54,11 @@ _PLACEHOLDERS = frozenset({"x", "х", "y", "z", "n", "x-y-z"})
 _PARAM = r"[-+]?\d+(?:-\d+){0,2}"
 _TRAILING_PARAM = re.compile(rf"^(?P<rest>.*?)(?:\s+на)?\s+(?P<param>{_PARAM})$")
 _LEADING_PARAM = re.compile(rf"^(?P<param>{_PARAM})\s+(?P<rest>\D.*)$")
+_MIDDLE_PARAM = re.compile(rf"^(?P<head>\D.*?)\s+(?P<param>{_PARAM})\s+(?P<tail>\D.*)$")
 _FLEETING = re.compile(r"(?<=[бвгджзклмнпрстфхцчшщ])[оеё](?=[кц]$)")
 _VERB_CUTS = frozenset({"ит", "ыт", "ил", "ыл", "ен", "им", "ят"})
+_CASE_ENDINGS = ("ами", "ями", "ом", "ем", "ой", "ей", "ою", "ею", "ью", "ов", "ев", "ам", "ям",
+                 "ах", "ях", "а", "я", "у", "ю", "е", "ы", "и")
 _ABBREVIATION = re.compile(r"^[А-ЯЁA-Z][а-яёa-zА-ЯЁA-Z]{1,5}$")
 
 _STEMMER = Stemmer.Stemmer("russian")
@@ -144,6 +147,20 @@ def stem(word: str) -> str:
     return fix_fleeting_vowel(fix_verb_cut(word, _STEMMER.stemWord(word)))
 
 
+def ending_variants(key: str) -> list[str]:
+    """The key with a case ending cut off its last word: ``вызовом`` → [``вызов``, ``вызово``].
+
+    A fallback for nouns Snowball over-stems in the nominative (``вызов`` → ``выз``,
+    ``душелов`` → ``душел``): the lookup compares these readings with the names themselves.
+    """
+    head, _, last = key.rpartition(" ")
+    out = []
+    for ending in _CASE_ENDINGS:
+        if last.endswith(ending) and len(last) - len(ending) >= 3:
+            out.append(f"{head} {last[: -len(ending)]}".lstrip())
+    return out
+
+
 def stem_key(key: str) -> str:
     """Every word of a folded key stemmed."""
     return " ".join(stem(w) for w in key.split())
@@ -224,13 +241,19 @@ class QueryKey:
 
 
 def split_parameter(key: str) -> tuple[str, str | None]:
-    """``броня 2`` → (``броня``, ``2``); ``метание на 1-2-2`` → (``метание``, ``1-2-2``)."""
+    """``броня 2`` → (``броня``, ``2``); ``метание на 1-2-2`` → (``метание``, ``1-2-2``).
+
+    The value may also come first (``-1 от атаки``) or inside (``в радиусе 3 клеток``).
+    """
     m = _TRAILING_PARAM.match(key)
     if m and m.group("rest"):
         return m.group("rest"), m.group("param")
     m = _LEADING_PARAM.match(key)
     if m:
         return m.group("rest"), m.group("param")
+    m = _MIDDLE_PARAM.match(key)  # «в радиусе 3 клеток»
+    if m:
+        return f"{m.group('head')} {m.group('tail')}", m.group("param")
     return key, None
 
 
