@@ -190,16 +190,23 @@ class _Check:
             shown = shown[:57] + "..."
         return self.fail(key, f"expected {expected}, got {shown}")
 
-    def integer(self, key: str, *, nullable: bool = False, lo: int = 0, hi: int = 999,
-            required: bool = True) -> int | None:
-        value = self._get(key, required, None)
-        if value is None and (nullable or not required):
-            return None
+    def integer(self, key: str, *, lo: int = 0, hi: int = 999) -> int:
+        value = self._get(key, True, None)
         if isinstance(value, bool) or not isinstance(value, int):
-            kind = "an integer or null" if nullable else "an integer"
-            raise self._type_error(key, kind, value)
+            raise self._type_error(key, "an integer", value)
         if not lo <= value <= hi:
             raise self.fail(key, f"{value} is out of range {lo}..{hi}")
+        return value
+
+    def optional_int(self, key: str, *, hi: int = 999) -> int | None:
+        """A required field that may be null."""
+        value = self._get(key, True, None)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self._type_error(key, "an integer or null", value)
+        if not 0 <= value <= hi:
+            raise self.fail(key, f"{value} is out of range 0..{hi}")
         return value
 
     def boolean(self, key: str) -> bool:
@@ -208,15 +215,19 @@ class _Check:
             raise self._type_error(key, "true or false", value)
         return value
 
-    def string(self, key: str, *, nullable: bool = False, required: bool = True,
-            default: str | None = "", nonempty: bool = False) -> str | None:
-        value = self._get(key, required, default)
-        if value is None and nullable:
-            return None
+    def string(self, key: str, *, nonempty: bool = False, required: bool = True) -> str:
+        value = self._get(key, required, "")
         if not isinstance(value, str):
-            raise self._type_error(key, "a string" + (" or null" if nullable else ""), value)
+            raise self._type_error(key, "a string", value)
         if nonempty and not value.strip():
             raise self.fail(key, "empty")
+        return value
+
+    def optional_str(self, key: str, *, required: bool = True) -> str | None:
+        """A string or null (absent counts as null when not required)."""
+        value = self._get(key, required, None)
+        if value is not None and not isinstance(value, str):
+            raise self._type_error(key, "a string or null", value)
         return value
 
     def str_list(self, key: str, *, required: bool = True) -> list[str]:
@@ -259,33 +270,24 @@ def _validate(raw: Any, index: int, source: str) -> _Record:
         raise ImporterError(f"{source}: record #{index + 1}: expected an object, "
                             f"got {type(raw).__name__}")
     c = _Check(raw, index, source)
-    rid = c.string("id", nonempty=True)
-    set_id = c.integer("set_id", lo=1, hi=999)
-    if set_id is None:  # pragma: no cover - required
-        raise c.fail("set_id", "missing")
-    number = c.integer("number", hi=9999)
-    assert rid is not None and number is not None
-    name = c.string("name", nonempty=True)
-    ctype = c.integer("type", hi=99)
-    color = c.integer("color", hi=2**16)
-    assert name is not None and ctype is not None and color is not None
     return _Record(
-        index=index, id=rid, set_id=set_id, number=number, name=name.strip(),
-        rarity=c.integer("rarity", nullable=True, hi=99), cost=c.integer("cost", nullable=True),
-        elite=c.boolean("elite"), uniq=c.boolean("uniq"), color=color,
-        classes=[s.strip() for s in c.str_list("class") if s.strip()], type=ctype,
-        life=c.integer("life", nullable=True), move=c.integer("move", nullable=True),
-        hit=c.hit("hit"), icons=c.icons("icons"), art=(c.string("art", nullable=True) or "").strip(),
-        text=c.string("text", nullable=True), prints=c.str_dict("prints", required=False),
-        alts=c.str_list("alts", required=False), alt=c.string("alt", required=False) or "",
-        altto=c.string("altto", nullable=True, required=False, default=None),
+        index=index, id=c.string("id", nonempty=True), set_id=c.integer("set_id", lo=1),
+        number=c.integer("number", hi=9999), name=c.string("name", nonempty=True).strip(),
+        rarity=c.optional_int("rarity", hi=99), cost=c.optional_int("cost"),
+        elite=c.boolean("elite"), uniq=c.boolean("uniq"), color=c.integer("color", hi=2**16),
+        classes=[s.strip() for s in c.str_list("class") if s.strip()],
+        type=c.integer("type", hi=99), life=c.optional_int("life"),
+        move=c.optional_int("move"), hit=c.hit("hit"), icons=c.icons("icons"),
+        art=(c.optional_str("art") or "").strip(), text=c.optional_str("text"),
+        prints=c.str_dict("prints", required=False), alts=c.str_list("alts", required=False),
+        alt=c.string("alt", required=False), altto=c.optional_str("altto", required=False),
     )
 
 
 def _read_records(path: Path) -> list[_Record]:
     source = path.name
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
     except UnicodeDecodeError as exc:
         raise ImporterError(f"{source}: not UTF-8 text: {exc}") from exc
     except json.JSONDecodeError as exc:
