@@ -116,10 +116,10 @@ class _Table(Generic[T]):
             return []
         start = bisect.bisect_left(keys, probe)
         out = []
-        for key, item_id in pairs[start: start + _SCAN_LIMIT]:
-            if not key.startswith(probe):
+        for pos in range(start, min(start + _SCAN_LIMIT, len(keys))):
+            if not keys[pos].startswith(probe):
                 break
-            out.append((key, item_id))
+            out.append(pairs[pos])
         return out
 
     def prefixed(self, qk: nz.QueryKey) -> list[tuple[str, str, str]]:

@@ -46,6 +46,7 @@ _LATIN = re.compile(r"[a-zA-Z]")
 _DASHES = str.maketrans({c: "-" for c in "‐‑‒–—―−﹣－"})
 # Hyphens kept: inside numbers (1-2-2) and as a sign before a number (-1, +2).
 _NUMBER_HYPHEN = re.compile(r"(?<![\w-])[-+](?=\d)|(?<=\d)-(?=\d)")
+_PLAIN = re.compile(r"[а-яё]+(?: [а-яё]+)*\Z")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]+")
 _NOT_WORD = re.compile(r"[^\w\x00\x01]+|_")
 _PAREN = re.compile(r"\([^()]*\)")
@@ -66,10 +67,14 @@ _STEMMER = Stemmer.Stemmer("russian")
 
 def fold(text: str) -> str:
     """Casefold and clean ``text``: the comparable form of any name or query."""
+    if _PLAIN.match(text):  # fast path: lower-case Cyrillic words and single spaces
+        return text.replace("ё", "е")
     text = unicodedata.normalize("NFC", _CONTROL.sub(" ", text))
-    text = " ".join(_fix_lookalikes(word) for word in text.split())
+    if _LATIN.search(text) and _CYRILLIC.search(text):
+        text = " ".join(_fix_lookalikes(word) for word in text.split())
     text = text.casefold().replace("ё", "е").translate(_DASHES)
-    text = _NUMBER_HYPHEN.sub(lambda m: "\x00" if m.group() == "-" else "\x01", text)
+    if "-" in text or "+" in text:
+        text = _NUMBER_HYPHEN.sub(lambda m: "\x00" if m.group() == "-" else "\x01", text)
     text = _NOT_WORD.sub(" ", text)
     return " ".join(text.replace("\x00", "-").replace("\x01", "+").split())
 
