@@ -120,6 +120,9 @@ def print_label(key: str) -> str:
     m = re.fullmatch(r"t(\d+)", key)
     if m and m.group(1) != "0":
         return f"{m.group(1)}-й тираж"
+    m = re.fullmatch(r"alt_(\d+)", key)  # further alternative arts: alt_2 …
+    if m:
+        return f"{_ALT_NAMES['alt']} {m.group(1)}"
     return _ALT_NAMES.get(key, key)
 
 

@@ -164,6 +164,7 @@ def test_icon_label(code: str, value: int, label: str) -> None:
 def test_print_labels_and_slug() -> None:
     assert print_label("t1") == "1-й тираж"
     assert print_label("pf") == "Полноформатная"
+    assert print_label("alt_2") == "Альтернативная 2"
     assert print_label("zz") == "zz"
     assert slug("Война стихий") == "voyna-stikhiy"
     assert slug("Путь хранителей") == "put-khraniteley"
