@@ -302,11 +302,12 @@ def in_formation(position: Position, a: Ref, b: Ref) -> CheckResult:
         return b_.reason(f"{a.cell} и {b.cell} " + ("рядом, но по диагонали — строй требует "
                          "«рядом, но не по диагонали»." if diag else "не рядом.")).done("no")
     b_.reason(f"{a.cell} и {b.cell} — рядом не по диагонали, у обоих «Строй».")
-    for piece in (pa, pb):
+    for piece in (pa, pb) if pa.card is not pb.card else (pa,):
         grants = [g.get("name") or g.get("text", "") for a_ in piece.abilities("formation")
                   for g in a_.get("grants") or [] if isinstance(g, dict)]
         if grants:
-            b_.reason(f"{piece.name} в строю получает: {', '.join(str(g) for g in grants)}.")
+            who = f"Каждый {piece.name}" if pa.card is pb.card else piece.name
+            b_.reason(f"{who} в строю получает: {', '.join(str(g) for g in grants)}.")
     return b_.done("yes")
 
 
@@ -360,15 +361,15 @@ def can_apply_effect(position: Position, effect: str, a: Ref) -> CheckResult:
         return b_.reason(f"На {a.where} нет существа.").done("no")
     if rules.effect_blocked_by_incorporeal(piece):
         b_.cite(rules.INCORPOREAL)
-        b_.reason(f"{piece.name} бестелесно: бестелесное существо нельзя отравить, использовать на "
+        b_.reason(f"{piece.name} — бестелесное существо: бестелесное существо нельзя отравить, использовать на "
                   "нём вампиризм, добивание и трупоедство, и оно не может быть излечено.")
         if effect == "finish":
             b_.warn("Когда бестелесное существо должно погибнуть — вместо этого оно изгоняется.")
         return b_.done("no")
     if piece.card is None:
         b_.warn("Для неизвестного существа предполагается, что оно не бестелесное.")
-    b_.reason(f"{piece.name} не бестелесно: {name} к нему применимо (по тексту термина — "
-              "к небестелесному существу).")
+    b_.reason(f"{piece.name} — не бестелесное существо: {name} к нему применимо (по тексту "
+              "термина — к небестелесному существу).")
     _effect_notes(b_, effect, piece)
     return b_.done("yes")
 
@@ -409,16 +410,18 @@ def _relocate_with(position: Position, way: Way, a: Ref, b: Ref, asked: int | No
     assert piece is not None
     b_.reason(f"{_way_text(way)}.")
     if way.assumed:
-        b_.warn("Для неизвестного существа предполагается медленная (отдельным предложением) "
-                + ("телепортация." if way.kind == "teleport" else f"«Прыжок, дальность {way.range}»."))
+        b_.warn("Для неизвестного существа предполагается " + (
+            "медленная телепортация (отдельным предложением)." if way.kind == "teleport"
+            else f"медленный «Прыжок, дальность {way.range}» (отдельным предложением)."))
     if asked is not None and way.range is not None and not way.assumed and asked != way.range:
         b_.warn(f"В вопросе дальность {asked}, на карте — {way.range}; применена дальность с карты.")
     verdict, value, missing = _relocate_verdict(b_, position, way, a, b, RP)
     g_builder = Builder()
-    g_verdict, _, _ = _relocate_verdict(g_builder, position, way, a, b, GL)
+    g_verdict, g_value, _ = _relocate_verdict(g_builder, position, way, a, b, GL)
     if g_verdict != verdict:
-        why = "; ".join(g_builder.reasons[-1:])
-        b_.cite(term, GL).other_version(OtherVersionResult(GL, g_verdict, None, why))
+        why = " ".join(r for r in g_builder.reasons if r not in b_.reasons)
+        g_shown = g_value if way.kind == "jump" else None
+        b_.cite(term, GL).other_version(OtherVersionResult(GL, g_verdict, g_shown, why))
     if verdict == "yes" and a.cell is not None and b.cell is not None:
         _limit_and_trigger_notes(b_, way)
         _relocation_triggers(b_, position, piece, a.cell, b.cell)
@@ -435,8 +438,14 @@ def _relocate_verdict(b_: Builder, position: Position, way: Way, a: Ref, b: Ref,
     what = "прыжок" if way.kind == "jump" else "телепортацию"
     if not rules.may_relocate_by_ability(piece, version):
         b_.cite(rules.GROUND)
-        b_.reason(f"Только наземные существа могут иметь и использовать {what}.")
+        b_.reason(f"Только наземные существа могут иметь и использовать {what}, а "
+                  f"{piece.name} летает.")
         return "no", None, None
+    if version is RP:
+        b_.reason(f"{piece.name} — наземное существо: может иметь и использовать {what}.")
+    else:
+        b_.reason(f"По глоссарию {what} могут использовать любые существа, но никогда — после "
+                  "того, как существо двигалось (деления на медленные и не медленные нет).")
     if b.cell is None:
         b_.reason("Переместиться можно только на клетку поля боя.")
         return "no", None, None
@@ -446,33 +455,48 @@ def _relocate_verdict(b_: Builder, position: Position, way: Way, a: Ref, b: Ref,
         return "no", None, None
     if not rules.slow_allowed(piece, way.slow, version):
         b_.cite(rules.SLOW_MOVEMENT)
-        b_.reason(f"Существо уже двигалось в этот ход: {'медленную ' if version is RP else ''}"
-                  f"{what} использовать нельзя" + (" (по глоссарию — любую)." if version is GL else "."))
+        b_.reason("Существо уже двигалось в этот ход: " + (
+            f"медленн{'ый' if way.kind == 'jump' else 'ую'} {what} использовать нельзя."
+            if version is RP else f"по глоссарию {what} уже нельзя."))
         return "no", None, None
-    if version is RP:
-        b_.reason(f"{piece.name} — наземное существо: может иметь и использовать {what}.")
-    if way.slow or version is GL:
+    if way.slow and version is RP:
         b_.reason("Существо ещё не двигалось в этот ход.")
     value = distance(a.cell, b.cell, version) if a.cell is not None else None
     if way.kind == "jump":
-        if way.range is None:
-            return "unknown", value, "дальность прыжка (укажите её в вопросе: «прыжок A B X»)"
-        if not rules.within_range(a.cell, b.cell, way.range, version):
-            b_.cite(rules.RADIUS).cite(rules.RANGE, version)
-            b_.reason(f"До {b.cell} {_cells(value or 0)}" + (" без диагоналей" if version is RP
-                      else " с диагоналями") + f" — больше радиуса {way.range}.")
-            return "no", value, None
-        b_.cite(rules.RADIUS).cite(rules.RANGE, version)
-        b_.reason(f"До {b.cell} {_cells(value or 0)} — в радиусе {way.range}.")
+        found = _jump_radius(b_, way, a, b, version, value)
+        if found is not None:
+            return found
     b_.reason(f"Клетка {b.cell} свободна.")
-    if way.slow and version is RP:
-        b_.reason("Медленная: используется вместо движения; можно и при запасе движения 0.")
-    if not way.slow and version is RP:
-        b_.reason("Не медленная: не требует оплаты и не ограничена движением в этот ход.")
+    _slow_notes(b_, way, piece, version)
+    return "yes", value, None
+
+
+def _jump_radius(b_: Builder, way: Way, a: Ref, b: Ref, version: RuleVersion,
+                 value: int | None) -> tuple[Any, Any, str | None] | None:
+    """«Радиус» (``radius``) counted by the range rules of ``version``; None when within."""
+    if way.range is None:
+        return "unknown", value, "дальность прыжка (укажите её в вопросе: «прыжок A B X»)"
+    b_.cite(rules.RADIUS).cite(rules.RANGE, version)
+    how = " без диагоналей" if version is RP else " с диагоналями"
+    if not rules.within_range(a.cell, b.cell, way.range, version):
+        b_.reason(f"До {b.cell} {_cells(value or 0)}{how} — больше радиуса {way.range}.")
+        return "no", value, None
+    b_.reason(f"До {b.cell} {_cells(value or 0)}{how} — в радиусе {way.range}.")
+    return None
+
+
+def _slow_notes(b_: Builder, way: Way, piece: Piece, version: RuleVersion) -> None:
+    if version is not RP:
+        return
+    if way.slow:
+        b_.reason("Медленн" + ("ый" if way.kind == "jump" else "ая") + ": используется вместо "
+                  "движения; можно и при запасе движения 0.")
+    else:
+        b_.reason("Не медленн" + ("ый" if way.kind == "jump" else "ая") + ": не требует оплаты и "
+                  "не ограничен" + ("" if way.kind == "jump" else "а") + " движением в этот ход.")
     if piece.closed and way.slow:
         b_.warn("Существо закрыто: медленная особенность оплачивается тратой всех единиц "
                 "движения — уточните, может ли оно её объявить.")
-    return "yes", value, None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -508,8 +532,10 @@ def _ranged_way(kind: str, data: dict[str, Any], text: str, trig: Ability | None
 
 def _way_text(way: Way) -> str:
     if way.assumed:
-        return {"jump": "Прыжок (медленный)", "teleport": "Телепортация (медленная)"}.get(
-            way.kind, RANGED_NAMES.get(way.kind, way.kind).capitalize())
+        rng = f", дальность {way.range}" if way.range is not None else ""
+        return "Предполагаемая особенность: " + {
+            "jump": f"«Прыжок{rng}» (медленный)", "teleport": "«Телепортация» (медленная)"}.get(
+            way.kind, f"«{RANGED_NAMES.get(way.kind, way.kind).capitalize()}{rng}»")
     text = way.text.strip().rstrip(".")
     if way.trigger is not None:
         return f"Срабатывающая особенность карты: «{text}» — не медленная"

@@ -38,7 +38,7 @@ def legend(position: Position) -> str:
 
 def _legend_line(piece: Piece) -> str:
     what = f"«{piece.card.name}» ({piece.card.set_name} {piece.card.number})" if piece.card \
-        else "неизвестное наземное существо"
+        else "неизвестное " + ("летающее" if piece.cell is None else "наземное") + " существо"
     side = "противника" if piece.enemy else "ваше"
     states = [s for s in (
         "закрыто" if piece.closed else "",

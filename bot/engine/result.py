@@ -59,6 +59,8 @@ class Builder:
         self.details: dict[str, Any] = {}
 
     def reason(self, text: str) -> Builder:
+        if text[:1] and "а" <= text[0] <= "я":  # a sentence, not a cell name like «b2»
+            text = text[0].upper() + text[1:]
         self.reasons.append(text)
         return self
 
