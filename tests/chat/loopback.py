@@ -79,6 +79,7 @@ class Recorded:
     path: str
     query: dict[str, str]
     body: Any
+    response: Any = None  # what the double answered (e.g. the message it "created")
 
 
 @dataclass
@@ -217,8 +218,13 @@ class LoopbackDiscord:
         if request.can_read_body:
             text = await request.text()
             body = json.loads(text) if text else None
-        await self._record(Recorded(request.method, path, dict(request.query), body))
-        method = request.method
+        record = Recorded(request.method, path, dict(request.query), body)
+        response = self._answer(request.method, path, body)
+        record.response = json.loads(response.body) if isinstance(response.body, bytes) else None
+        await self._record(record)
+        return response
+
+    def _answer(self, method: str, path: str, body: Any) -> web.Response:
         if method == "GET" and path == "/users/@me":
             return _json(BOT_USER)
         if method == "GET" and path in ("/applications/@me", "/oauth2/applications/@me"):
@@ -249,3 +255,22 @@ class LoopbackDiscord:
             return _json(self.message(body or {}, int(path.split("/")[2])))
         return _json({"message": f"loopback: no route {method} {path}", "code": 0},
                                  status=404)
+
+
+async def press(server: LoopbackDiscord, message: dict[str, Any], custom_id: str,
+                author: dict[str, Any] = ASKER, values: list[str] | None = None) -> tuple[int, str]:
+    """Dispatch a component interaction (type 3) on a message the bot posted."""
+    iid, token = server.snowflake(), f"token-{server.snowflake()}"
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
+    if values is not None:
+        data["values"] = values
+    await server.dispatch("INTERACTION_CREATE", {
+        "id": str(iid), "application_id": str(APP_ID), "type": 3, "token": token, "version": 1,
+        "guild_id": str(GUILD_ID), "channel_id": str(CHANNEL_ID),
+        "channel": {"id": str(CHANNEL_ID), "type": 0, "name": "правила",
+                    "guild_id": str(GUILD_ID), "permissions": ALL_PERMISSIONS},
+        "member": {**member(author), "permissions": ALL_PERMISSIONS},
+        "app_permissions": ALL_PERMISSIONS, "locale": "ru", "guild_locale": "ru",
+        "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
+        "context": 0, "attachment_size_limit": 8388608, "message": message, "data": data})
+    return iid, token

@@ -22,7 +22,7 @@ from bot.chat.config import Config
 from bot.chat.heartbeat import last_beat
 from bot.chat.protocols import JudgeLike
 from chat.fakes import FakeJudge
-from chat.loopback import BOT_ID, CHANNEL_ID, LoopbackDiscord
+from chat.loopback import ASKER, BOT_ID, CHANNEL_ID, LoopbackDiscord, press, user
 
 TOKEN = "loopback.token.secret"
 STEP = 10.0  # seconds any single step may take
@@ -157,6 +157,46 @@ async def test_slash_search_is_deferred(running: tuple[LoopbackDiscord, JudgeBot
     assert_no_pings(follow.body)
     for embed in follow.body["embeds"]:
         assert_embed_limits(embed)
+
+
+async def test_slash_check_shows_the_board(running: tuple[LoopbackDiscord, JudgeBot]) -> None:
+    server, _ = running
+    mark = len(server.requests)
+    iid, token = await server.send_interaction(2, "check", [{
+        "name": "position", "type": 3, "value": "168 a1, враг ? b6 | телепортация a1 b6"}])
+    deferred = await server.wait_for("POST", f"/interactions/{iid}/{token}/callback", mark, STEP)
+    assert deferred.body["type"] == 5
+    follow = await server.wait_for("POST", f"/webhooks/{server_app_id()}/{token}", mark, STEP)
+    assert_no_pings(follow.body)
+    embed = follow.body["embeds"][0]
+    assert_embed_limits(embed)
+    board = embed["fields"][0]
+    assert board["name"] == "Позиция"
+    assert board["value"].startswith("```\n") and board["value"].endswith("\n```")
+    assert board["value"].count("\n") >= 3  # a grid of rows, not a one-liner
+
+
+async def test_did_you_mean_button(running: tuple[LoopbackDiscord, JudgeBot]) -> None:
+    server, bot = running
+    mark = len(server.requests)
+    done = asyncio.ensure_future(bot.wait_for("command_completion", timeout=STEP))
+    await server.send_message("!term тлпрт")
+    posted = await server.wait_for("POST", f"/channels/{CHANNEL_ID}/messages", mark, STEP)
+    await done  # the bot has stored the view for the message it posted
+    buttons = [c for row in posted.body["components"] for c in row["components"]]
+    target = next(b for b in buttons if b["label"] == "Телепортация")
+    message = posted.response
+    # Someone else presses: an ephemeral refusal (flags 64), the message is untouched.
+    mark = len(server.requests)
+    iid, token = await press(server, message, target["custom_id"], author=user(4242, "чужой"))
+    refused = await server.wait_for("POST", f"/interactions/{iid}/{token}/callback", mark, STEP)
+    assert refused.body["type"] == 4 and refused.body["data"]["flags"] & 64
+    # The asker presses: the lookup runs again and the message is updated in place (type 7).
+    mark = len(server.requests)
+    iid, token = await press(server, message, target["custom_id"], author=ASKER)
+    updated = await server.wait_for("POST", f"/interactions/{iid}/{token}/callback", mark, STEP)
+    assert updated.body["type"] == 7
+    assert updated.body["data"]["embeds"][0]["title"] == "Телепортация"
 
 
 def server_app_id() -> int:
