@@ -1,6 +1,7 @@
 """Compare Russian stemmers/lemmatisers for the lookup (see docs/stemmer.md).
 
-Run: .venv/bin/python docs/stemmer_measure.py  (pymorphy3 is optional: install it to compare)
+Run: .venv/bin/python docs/stemmer_measure.py  (snowballstemmer and pymorphy3 are optional:
+install them to compare)
 
 Each pair is (an inflected form a user may type, the corpus name it must reach). A pair counts as
 correct when every token of the form maps to the same key as the name's token at the same position.
@@ -130,15 +131,19 @@ def speed(key: Callable[[str], str], words: list[str], rounds: int = 20) -> floa
 
 
 def main() -> None:
-    import snowballstemmer.russian_stemmer as pure
     import Stemmer
 
     from bot.lookup.normalize import fix_fleeting_vowel, stem
 
-    pure_stemmer = pure.RussianStemmer()
     c_stemmer = Stemmer.Stemmer("russian")
-    candidates: dict[str, Callable[[str], str]] = {
-        "snowballstemmer (pure Python)": pure_stemmer.stemWord,
+    candidates: dict[str, Callable[[str], str]] = {}
+    try:  # no longer a dependency: install it to compare
+        import snowballstemmer.russian_stemmer as pure
+
+        candidates["snowballstemmer (pure Python)"] = pure.RussianStemmer().stemWord
+    except ImportError:
+        print("snowballstemmer not installed: skipped")
+    candidates |= {
         "PyStemmer (C)": c_stemmer.stemWord,
         "PyStemmer + fleeting-vowel rule": lambda w: fix_fleeting_vowel(c_stemmer.stemWord(w)),
         "PyStemmer + both rules (bot.lookup.normalize.stem, uncached)": stem.__wrapped__,
