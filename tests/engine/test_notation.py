@@ -107,3 +107,28 @@ def test_empty_and_missing_parts() -> None:
 def test_flying_card_on_a_cell_is_an_error() -> None:
     e = error("14 a1 | рядом a1 b2")
     assert "летает" in e.message and e.token == "a1"
+
+
+def test_position_from_yaml_data() -> None:
+    import yaml
+
+    from bot.engine.notation import position_from_data
+    from bot.engine.render import legend, render_board
+
+    from .conftest import resolve
+
+    data = yaml.safe_load("""
+    - {card: 168, cell: a1}
+    - {card: "?", cell: c6, enemy: true, closed: true, wounds: 1}
+    - {card: Пустынный кондор, enemy: true}
+    - {card: "?", cell: b2, moved: true, movement: 0}
+    """)
+    position = position_from_data(data, resolve)
+    baalit, unknown, flyer, mover = list(position)
+    assert baalit.card and baalit.card.number == 168 and str(baalit.cell) == "a1"
+    assert unknown.enemy and unknown.closed and unknown.wounds == 1
+    assert flyer.cell is None and flyer.flying
+    assert mover.moved and mover.movement_left == 0
+    board = render_board(position)
+    assert board.splitlines()[1].startswith("6 3-й ряд противника") and "в14" in board
+    assert "закрыто, раны 1" in legend(position)

@@ -6,10 +6,10 @@ from hypothesis import strategies as st
 from bot.engine import NotationError, RuleVersion, adjacency, check, distance, range_between
 from bot.engine.board import COLUMNS, Cell
 from bot.engine.checks import Ref
-from bot.engine.notation import USAGE
+from bot.engine.notation import USAGE, VERB_ALIASES, Question, run
 from bot.engine.position import Piece, Position
 
-from .conftest import resolve
+from .conftest import CARDS, resolve
 
 cells = st.builds(Cell, st.integers(0, 4), st.integers(1, 6))
 cell_tokens = st.one_of(
@@ -62,3 +62,45 @@ def test_adjacency_is_symmetric(a: Cell, b: Cell) -> None:
     pos = Position(())
     assert adjacency(pos, Ref.at(pos, str(a)), Ref.at(pos, str(b))).verdict == \
         adjacency(pos, Ref.at(pos, str(b)), Ref.at(pos, str(a))).verdict
+
+
+pieces = st.builds(
+    Piece,
+    card=st.sampled_from([None, *CARDS.values()]),
+    cell=st.one_of(st.none(), cells),
+    enemy=st.booleans(), closed=st.booleans(), moved=st.booleans(),
+    movement_left=st.one_of(st.none(), st.integers(0, 5)), wounds=st.integers(0, 3),
+)
+
+
+def unique_cells(items: list[Piece]) -> Position:
+    seen: set[Cell | None] = set()
+    out = []
+    for p in items:
+        if p.cell is not None and p.cell in seen:
+            continue
+        seen.add(p.cell)
+        out.append(p if p.cell is not None else Piece(p.card, None, p.enemy, flying=True))
+    return Position(tuple(out))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(pieces, max_size=8), st.sampled_from(sorted(set(VERB_ALIASES) - {"die"})),
+       st.lists(st.one_of(cells, st.none()), min_size=2, max_size=2),
+       st.one_of(st.none(), st.integers(0, 9)))
+def test_every_check_on_random_positions(items: list[Piece], verb: str,
+                                         spots: list[Cell | None], n: int | None) -> None:
+    position = unique_cells(items)
+    flyers = position.flyers()
+    refs = []
+    for spot in spots:
+        if spot is None and flyers:
+            refs.append(Ref("летает", None, flyers[0]))
+        else:
+            cell = spot or Cell(0, 1)
+            refs.append(Ref(str(cell), cell, position.at(cell)))
+    if verb == "range" and n is None:
+        n = 3
+    result = run(position, Question(verb, verb, tuple(refs), number=n))
+    assert result.verdict in ("yes", "no", "unknown")
+    assert result.reasons and result.citations
