@@ -107,7 +107,7 @@ class JudgeBot(commands.AutoShardedBot):
 
 
 def build_bot(config: Config, judge: JudgeLike, **options: Any) -> JudgeBot:
-    config.data_dir.mkdir(parents=True, exist_ok=True)
+    config.writable_dir.mkdir(parents=True, exist_ok=True)
     return JudgeBot(config, judge, SettingsStore(config.settings_db), **options)
 
 

@@ -36,18 +36,26 @@ class Config:
     #: Privileged intent; without it only slash commands and mentions work.
     message_content: bool = True
     heartbeat_interval: float = 15.0
+    #: Where the bot writes (settings database, heartbeat); None: ``data_dir``. The Docker image
+    #: keeps the corpus index in the image and points this at the data volume.
+    state_dir: Path | None = None
+
+    @property
+    def writable_dir(self) -> Path:
+        return self.state_dir if self.state_dir is not None else self.data_dir
 
     @property
     def settings_db(self) -> Path:
-        return self.data_dir / "discord-settings.db"
+        return self.writable_dir / "discord-settings.db"
 
     @property
     def heartbeat_file(self) -> Path:
-        return self.data_dir / "heartbeat"
+        return self.writable_dir / "heartbeat"
 
     def __repr__(self) -> str:
         token = REDACTED if self.token else "''"
         return (f"Config(token={token}, prefix={self.prefix!r}, data_dir={str(self.data_dir)!r}, "
+                f"state_dir={self.state_dir and str(self.state_dir)!r}, "
                 f"log_level={self.log_level!r}, shard_count={self.shard_count!r}, "
                 f"shard_ids={self.shard_ids!r}, message_content={self.message_content!r})")
 
@@ -74,6 +82,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
     """Read the config from ``env`` (default: ``os.environ`` after loading ``.env``).
 
     Variables: ``DISCORD_TOKEN``, ``BERSERK_PREFIX`` (``!``), ``BERSERK_DATA_DIR`` (``.data``),
+    ``BERSERK_STATE_DIR`` (settings and heartbeat; default: the data dir),
     ``LOG_LEVEL`` (``INFO``), ``BERSERK_SHARD_COUNT``, ``BERSERK_SHARD_IDS`` (``0,1``),
     ``BERSERK_OWNER_IDS``, ``BERSERK_MESSAGE_CONTENT`` (``true``), ``BERSERK_HEARTBEAT_SECONDS``.
     """
@@ -111,7 +120,9 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
         heartbeat = float(env.get("BERSERK_HEARTBEAT_SECONDS", "") or 15.0)
     except ValueError:
         raise ConfigError("BERSERK_HEARTBEAT_SECONDS must be a number") from None
+    state = env.get("BERSERK_STATE_DIR", "").strip()
     return Config(token=token, prefix=prefix, data_dir=data_dir, log_level=log_level,
+                  state_dir=Path(state) if state else None,
                   shard_count=shard_count, shard_ids=shard_ids, owner_ids=owner_ids,
                   message_content=message_content, heartbeat_interval=heartbeat)
 

@@ -79,11 +79,16 @@ async def run_heartbeat(bot: BotState, path: Path, interval: float) -> None:
         await asyncio.sleep(interval)
 
 
+def default_path() -> Path:
+    """Where the bot writes its heartbeat: the state dir, else the data dir (as in the config)."""
+    folder = os.environ.get("BERSERK_STATE_DIR") or os.environ.get("BERSERK_DATA_DIR") or ".data"
+    return Path(folder) / "heartbeat"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Health check: exit 0 when the heartbeat file is fresh, else 1."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("path", nargs="?", type=Path,
-                        default=Path(os.environ.get("BERSERK_DATA_DIR", ".data")) / "heartbeat")
+    parser.add_argument("path", nargs="?", type=Path, default=default_path())
     parser.add_argument("--max-age", type=float, default=DEFAULT_MAX_AGE)
     args = parser.parse_args(argv)
     fresh = is_fresh(args.path, args.max_age)

@@ -21,6 +21,10 @@ def test_defaults_and_env() -> None:
     assert config.prefix == "?" and config.data_dir == Path("/x") and config.log_level == "DEBUG"
     assert config.shard_count == 4 and config.shard_ids == (2, 3)
     assert config.owner_ids == {1, 2} and not config.message_content
+    assert config.settings_db == Path("/x/discord-settings.db")
+    config = load_config({"BERSERK_DATA_DIR": "/app/.data", "BERSERK_STATE_DIR": "/data"})
+    assert config.settings_db == Path("/data/discord-settings.db")
+    assert config.heartbeat_file == Path("/data/heartbeat") and config.data_dir == Path("/app/.data")
 
 
 @pytest.mark.parametrize("env", [
