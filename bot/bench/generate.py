@@ -35,6 +35,7 @@ SET_SIZE = 250  # cards per synthetic set, about the size of a real one
 FIRST_SET_ID = 100  # synthetic set ids start here: no clash with the real ones (10 … 50)
 
 _WORD = re.compile(r"[А-Яа-яЁё]+")
+_PAREN = re.compile(r"\(([^()]*)\)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[А-ЯЁ«\"])")
 _STEMMER = Stemmer.Stemmer("russian")
 
@@ -47,10 +48,16 @@ SYNTH_SOURCES = (
 )
 
 
+_FLEETING = re.compile(r"(?<=[бвгджзклмнпрстфхцчшщ])[оеё](?=[кц]$)")
+
+
 def stem_key(text: str) -> tuple[str, ...]:
-    """The sorted stems of a name's words: names equal up to inflection share a key."""
+    """The sorted stems of a name's words: names equal up to inflection share a key.
+
+    Snowball stems, with a fleeting о/е before a final к/ц dropped (фишек/фишку → фишк).
+    """
     words = [w.casefold().replace("ё", "е") for w in _WORD.findall(text) if len(w) > 1]
-    return tuple(sorted(_STEMMER.stemWords(words)))
+    return tuple(sorted(_FLEETING.sub("", s) for s in _STEMMER.stemWords(words)))
 
 
 @dataclass(frozen=True)
@@ -90,7 +97,12 @@ class _Names:
     taken: set[tuple[str, ...]] = field(default_factory=set)
 
     def reserve(self, name: str) -> None:
+        """Keep ``name`` (the whole of it, without the remark in parentheses, and each
+        remark) from being handed out again in any form."""
         self.taken.add(stem_key(name))
+        self.taken.add(stem_key(_PAREN.sub(" ", name)))
+        for remark in _PAREN.findall(name):
+            self.taken.add(stem_key(remark))
 
     def new(self, min_words: int, max_words: int) -> str:
         for _ in range(10_000):

@@ -30,7 +30,8 @@ Kind = Literal["exact", "typo", "inflection", "layout", "number", "words", "pref
 
 _STEMMER = Stemmer.Stemmer("russian")
 _WORD = re.compile(r"[А-Яа-яЁё]+")
-_PARAM = re.compile(r"\s+[ХXхx](?:-[ХXхxYyУуZz]+)*$")
+_PAREN = re.compile(r"\([^()]*\)")
+_PARAM = re.compile(r"^(?:[ХXхx](?:-[ХXхxYyУуZz]+)*[.,:]?|\[.*)$")
 
 _RU_ROWS = ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю")
 _EN_ROWS = ("qwertyuiop[]", "asdfghjkl;'", "zxcvbnm,.")
@@ -86,8 +87,15 @@ class QuerySet:
 
 
 def base_name(name: str) -> str:
-    """A term name without its parameter: «Броня Х» → «Броня»."""
-    return _PARAM.sub("", name).strip()
+    """A term name as users type it: no parameter, no remark in parentheses.
+
+    «Броня Х» → «Броня», «Опыт в защите Х (ОВЗ)» → «Опыт в защите», «Напротив (сверху)» →
+    «Напротив».
+    """
+    words = [w for w in _PAREN.sub(" ", name).split() if not _PARAM.match(w)]
+    if len(words) > 1 and words[-1] == "на":
+        words.pop()
+    return " ".join(words)
 
 
 def typo(rng: random.Random, text: str) -> str | None:
