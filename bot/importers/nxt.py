@@ -67,12 +67,20 @@ ICON_NAMES: dict[str, str] = {
     "nec": "Трупоедство",
 }
 #: Icon code -> rules-corpus term id (docs/architecture.md naming), where the corpus has one.
+#: An imported card lists these terms under ``rules`` when the corpus has them.
 ICON_TERMS: dict[str, str] = {
     "sht": "vystrel", "thr": "metanie", "dsc": "razryad", "ova": "opyt-v-atake",
-    "ovz": "opyt-v-zashchite", "inc": "bestelesnost", "bls": "blagoslovlenie",
-    "vmp": "vampirizm", "fin": "dobivanie", "clm": "nepovorotlivost", "psn": "otravlenie",
-    "cur": "proklyatie", "lep": "pryzhok", "frm": "stroy", "tlp": "teleportatsiya",
-    "nec": "trupoedstvo",
+    "ovz": "opyt-v-zashchite", "ovs": "opyt-v-strelbe", "inc": "bestelesnost",
+    "bls": "blagoslovlenie", "vmp": "vampirizm", "fin": "dobivanie", "clm": "nepovorotlivost",
+    "psn": "otravlenie", "cur": "proklyatie", "lep": "pryzhok", "frm": "stroy",
+    "tlp": "teleportatsiya", "nec": "trupoedstvo", "uht": "bezotvetnyy-udar",
+    "spl": "zaklinanie", "imp": "vozdeystvie", "regen": "regeneratsiya", "armor": "bronya",
+    "zov": "zashchita-ot-vystrelov", "zot": "zashchita-ot-metaniy",
+    "zor": "zashchita-ot-razryadov", "stamina": "stoykost", "cnc": "kontsentratsiya",
+    "direct": "napravlennyy-udar", "uchr": "udar-cherez-ryad", "mht": "magicheskiy-udar",
+    "sph": "osobyy-udar", "zoo": "zashchita-ot-otravleniya", "zoal": "zashchita-ot-letayushchikh",
+    "zom": "zashchita-ot-magii", "zoz": "zashchita-ot-zaklinaniy", "fry": "beshenstvo",
+    "vlh": "valkhalla", "prp": "prorochestvo", "das": "ryvok",
 }
 # Print kinds of the deck builder: print runs (t1 …) and alternative prints (alt, pf …).
 _ALT_NAMES: dict[str, str] = {
@@ -91,6 +99,7 @@ _CARD_KEYS = (
 _DB_KEYS = (
     "number", "name", "element", "cost", "elite", "unique", "type", "creature_type",
     "classes", "lives", "movement", "strike", "icons", "text", "artist", "rarity", "prints",
+    "rules",
 )
 _MAX_LISTED = 20
 
@@ -102,7 +111,8 @@ def icon_label(code: str, value: int = 0) -> str:
 
 
 def icon_term(code: str) -> str | None:
-    """The rules term id an icon stands for (``ovz`` -> ``opyt-v-zashchite``), if known."""
+    """The rules term id an icon stands for (``ovz`` -> ``opyt-v-zashchite``), named as the
+    corpus names terms; whether the corpus has that term is for the caller to check."""
     return ICON_TERMS.get(code)
 
 
@@ -375,7 +385,8 @@ def _prints(base: _Record, alts: list[_Record]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _db_card(base: _Record, alts: list[_Record], stats: _Stats) -> tuple[dict[str, Any], Rendered]:
+def _db_card(base: _Record, alts: list[_Record], terms: set[str],
+             stats: _Stats) -> tuple[dict[str, Any], Rendered]:
     """The card as the database describes it (no abilities yet), and its rendered text."""
     element, bad_bits = elements(base.color)
     for bit in bad_bits:
@@ -406,7 +417,10 @@ def _db_card(base: _Record, alts: list[_Record], stats: _Stats) -> tuple[dict[st
         "creature_type": creature, "classes": base.classes, "lives": base.life,
         "movement": base.move, "strike": base.hit, "icons": dict(base.icons),
         "text": rendered.text, "artist": base.art, "rarity": rarity,
-        "prints": _prints(base, alts), "source": NXT_SOURCE,
+        "prints": _prints(base, alts),
+        "rules": [t for t in dict.fromkeys(ICON_TERMS.get(code, "") for code in base.icons)
+                  if t in terms],
+        "source": NXT_SOURCE,
     }
     return card, rendered
 
@@ -505,6 +519,8 @@ def _enrich(existing: dict[str, Any], db: dict[str, Any], rendered: Rendered,
                 stats.conflicts.append(f"{cid}: name kept {old!r} (database: {new!r})")
         elif _empty(old):
             card[key] = new
+        elif key == "rules":
+            continue  # the page's list of rules is complete
         elif key == "prints" and isinstance(old, list):
             card[key] = list(dict.fromkeys([*old, *(new or [])]))
         elif not _empty(new) and old != new:
@@ -561,6 +577,21 @@ def _existing_files(root: Path, set_ids: set[int]) -> dict[int, _SetFile]:
     return found
 
 
+def _known_terms(root: Path) -> set[str]:
+    """Term ids of the rules corpus (``rules/*.yaml``), to link icons to; unreadable files
+    are the corpus loader's to report."""
+    ids: set[str] = set()
+    for path in sorted((root / "rules").glob("*.yaml")):
+        try:
+            data = read_yaml(path)
+        except (yaml.YAMLError, UnicodeDecodeError, OSError):
+            continue
+        if isinstance(data, dict) and isinstance(data.get("terms"), list):
+            ids |= {t["id"] for t in data["terms"] if isinstance(t, dict)
+                    and isinstance(t.get("id"), str)}
+    return ids
+
+
 def _sort_key(card: dict[str, Any]) -> tuple[int, str]:
     number = card.get("number")
     return (number if isinstance(number, int) else 10**6, str(card.get("id", "")))
@@ -602,6 +633,7 @@ def run_import(path: Path, root: Path) -> ImportResult:
     bases = [r for r in records if r.altto is None]
     set_ids = {r.set_id for r in bases}
     files = _existing_files(root, set_ids)
+    terms = _known_terms(root)
     stats = _Stats(alt_prints=len(records) - len(bases))
 
     outputs: dict[int, tuple[_SetFile, str, dict[str, int]]] = {}
@@ -618,7 +650,7 @@ def run_import(path: Path, root: Path) -> ImportResult:
         seen: set[str] = set()
         for base in sorted((r for r in bases if r.set_id == set_id),
                            key=lambda r: (r.number, r.id)):
-            db, rendered = _db_card(base, alts.get(base.id, []), stats)
+            db, rendered = _db_card(base, alts.get(base.id, []), terms, stats)
             old = by_id.get(base.card_id)
             raw_text = "" if rendered.text == "" else base.text or ""
             card = _merge(old, db, rendered, raw_text, base.icons, str(header["name"]), stats)

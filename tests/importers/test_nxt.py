@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,15 @@ from bot.corpus.load import load_corpus
 from bot.corpus.yamlio import read_yaml, write_yaml
 from bot.importers.cli import import_group
 from bot.importers.errors import ImporterError
-from bot.importers.nxt import elements, icon_label, import_nxt, print_label, run_import, slug
+from bot.importers.nxt import (
+    elements,
+    icon_label,
+    icon_term,
+    import_nxt,
+    print_label,
+    run_import,
+    slug,
+)
 from bot.importers.nxt_text import render_text, restore_icons
 
 SAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "nxt-sample.json"
@@ -442,6 +451,20 @@ def test_restore_icons_takes_only_icons() -> None:
     assert restore_icons("", rendered) == ""
 
 
+def test_icons_link_to_the_terms_the_corpus_has(root: Path, tmp_path: Path) -> None:
+    write_yaml(root / "rules" / "terms.yaml", {"terms": [
+        {"id": "metanie", "name": "Метание"}, {"id": "vozdeystvie", "name": "Воздействие"},
+        {"id": "stroy", "name": "Строй"}]})
+    import_nxt(SAMPLE, root)
+    cards = cards_of(root)
+    assert cards["10-22"]["rules"] == ["metanie", "vozdeystvie"]  # icons thr, imp
+    assert cards["10-17"]["rules"] == ["stroy"]  # sht: no «Выстрел» term here
+    assert "rules" not in cards["10-1"]
+    corpus = load_corpus(root)
+    assert [c.id for c in corpus.cards_using("metanie")] == ["10-22"]
+    assert icon_term("ovz") == "opyt-v-zashchite" and icon_term("nope") is None
+
+
 # --------------------------------------------------------------------------- sets
 
 
@@ -633,6 +656,8 @@ def _without_abilities(data: dict[str, Any]) -> dict[str, Any]:
 def test_shipped_sample_matches_the_importer(root: Path) -> None:
     """cards/10-….yaml is the sample's import (abilities aside: the extractor may move on)."""
     shipped = read_yaml(SHIPPED)
+    if (PROJECT_ROOT / "rules").is_dir():  # icons link to the shipped terms
+        shutil.copytree(PROJECT_ROOT / "rules", root / "rules")
     (root / "cards" / SHIPPED.name).write_bytes(SHIPPED.read_bytes())
     import_nxt(SAMPLE, root)
     assert _without_abilities(read_yaml(root / SET10)) == _without_abilities(shipped)
