@@ -238,3 +238,31 @@ async def test_missing_argument_gets_a_russian_ephemeral(
 async def test_token_never_reaches_the_logs(running: tuple[LoopbackDiscord, JudgeBot],
                                              caplog: pytest.LogCaptureFixture) -> None:
     assert all(TOKEN not in r.getMessage() for r in caplog.records)
+
+
+async def test_server_prefix_setting(running: tuple[LoopbackDiscord, JudgeBot]) -> None:
+    server, bot = running
+    mark = len(server.requests)
+    await server.send_message("!settings prefix ?")  # the member has Manage Server
+    posted = await server.wait_for("POST", f"/channels/{CHANNEL_ID}/messages", mark, STEP)
+    assert "`?`" in posted.body["content"]
+    assert_no_pings(posted.body)
+    mark = len(server.requests)
+    await server.send_message("?термин телепортация")
+    posted = await server.wait_for("POST", f"/channels/{CHANNEL_ID}/messages", mark, STEP)
+    assert posted.body["embeds"][0]["title"] == "Телепортация"
+    assert bot.store.get(posted.response and int(posted.response["guild_id"])).prefix == "?"
+
+
+async def test_unexpected_error_shows_an_id(running: tuple[LoopbackDiscord, JudgeBot],
+                                            caplog: pytest.LogCaptureFixture) -> None:
+    server, bot = running
+    if not isinstance(bot.judge, FakeJudge):
+        pytest.skip("the real Judge turns its own errors into answers")
+    mark = len(server.requests)
+    await server.send_message("!term boom")
+    posted = await server.wait_for("POST", f"/channels/{CHANNEL_ID}/messages", mark, STEP)
+    text = posted.body["content"]
+    assert text.startswith("Внутренняя ошибка бота (код ")
+    error_id = text.split("код ")[1][:8]
+    assert any(error_id in r.getMessage() and r.exc_info for r in caplog.records)
