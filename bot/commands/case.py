@@ -99,7 +99,8 @@ def _list(cases: list[Case]) -> Answer:
         outcome = f"Результат: {value}" if c.expect.get("kind") == "value" else verdict
         lines.append(f"{c.number}. {c.title}" + (f" — {outcome}" if outcome else ""))
     answer = Answer(command=COMMAND, title="Разобранные случаи",
-                    summary=f"{len(cases)} канонических позиций с вердиктами. Запустить: `!case N`.")
+                    summary=f"Канонических позиций с вердиктами: {len(cases)}. "
+                            "Запустить: `!case N`.")
     for i, chunk in enumerate(_chunks(lines)):
         answer.sections.append(Section("Случаи" if i == 0 else "", chunk))
     answer.results = [{"id": c.number, "title": c.title, "check": c.check,

@@ -246,6 +246,11 @@ def _ranged_with(way: Way, kind: str, a: Ref, b: Ref) -> CheckResult:
     piece, target = a.piece, b.piece
     assert piece is not None and target is not None
     b_.reason(f"{_way_text(way)}.")
+    if way.values is not None:
+        named = f" «{way.name}»" if way.name else ""
+        rng = f", дальность {way.range}" if way.range is not None else ", без дальности"
+        b_.reason(f"{RANGED_NAMES[kind].capitalize()}{named} на {'-'.join(map(str, way.values))}"
+                  f"{rng}" + (", оплата — закрыться" if way.tap else "") + ".")
     if way.assumed:
         b_.warn(f"Для неизвестного существа предполагается «{RANGED_NAMES[kind]}»"
                 + (f", дальность {way.range}." if way.range is not None else " без дальности."))
