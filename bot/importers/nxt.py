@@ -170,6 +170,7 @@ class _Record:
     alts: list[str]
     alt: str
     altto: str | None
+    implicit_alt: bool = False  # an alternative print by its id only (no altto)
 
     @property
     def card_id(self) -> str:
@@ -289,7 +290,7 @@ def _validate(raw: Any, index: int, source: str) -> _Record:
         rarity=c.optional_int("rarity", hi=99), cost=c.optional_int("cost"),
         elite=c.boolean("elite"), uniq=c.boolean("uniq"), color=c.integer("color", hi=2**16),
         classes=[s.strip() for s in c.str_list("class") if s.strip()],
-        type=c.integer("type", hi=99), life=c.optional_int("life"),
+        type=c.integer("type", lo=-99, hi=99), life=c.optional_int("life"),
         move=c.optional_int("move"), hit=c.hit("hit"), icons=c.icons("icons"),
         art=(c.optional_str("art") or "").strip(), text=c.optional_str("text"),
         prints=c.str_dict("prints", required=False), alts=c.str_list("alts", required=False),
@@ -332,10 +333,14 @@ def _read_records(path: Path) -> list[_Record]:
                 f"{where}: {r.altto!r} is set {base.set_id} number {base.number}, "
                 f"this print is set {r.set_id} number {r.number}")
     by_card: dict[str, _Record] = {}
-    for r in records:
+    for r in sorted(records, key=lambda r: (r.card_id, len(r.id), r.index)):
         if r.altto is not None:
             continue
         other = by_card.get(r.card_id)
+        if other is not None and r.id.startswith(other.id):
+            # «10007pf» beside «10007» without altto: its id says it is a print of that card
+            r.altto, r.alt, r.implicit_alt = other.id, r.alt or r.id[len(other.id):], True
+            continue
         if other is not None:
             raise ImporterError(
                 f"{source}: record {r.id!r} (#{r.index + 1}): field 'number': set {r.set_id} "
@@ -717,6 +722,9 @@ def _report(path: Path, records: list[_Record], bases: list[_Record],
             lines.append(f"Unknown {title} (kept as readable labels/codes):")
             for key, cards in sorted(table.items(), key=lambda kv: str(kv[0])):
                 lines.append(f"  {key}: {_listed(cards)}")
+    implicit = [r.id for r in records if r.implicit_alt]
+    if implicit:
+        lines.append(f"Taken as alternative prints by their id (no altto): {_listed(implicit)}")
     if stats.enriched_text:
         lines.append(f"Site texts with icons restored from the database: "
                      f"{_listed(stats.enriched_text)}")

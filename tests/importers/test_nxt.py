@@ -303,6 +303,21 @@ def test_alternative_print_with_its_own_artist(root: Path, tmp_path: Path) -> No
         "Альтернативная (10007alt): художник Илья Комаров", "Фойловая"]
 
 
+def test_print_without_altto_is_recognised_by_its_id(root: Path, tmp_path: Path) -> None:
+    records = sample()
+    records[4]["altto"] = None  # 10007pf: same set and number as 10007, id extends it
+    result = run_import(write_input(tmp_path, list(reversed(records))), root)
+    assert cards_of(root)["10-7"]["prints"][-1] == "Полноформатная (10007pf)"
+    assert "Taken as alternative prints by their id (no altto): 10007pf" in result.report
+
+
+def test_unknown_type_keeps_a_readable_label(root: Path, tmp_path: Path) -> None:
+    rec = {**sample()[0], "type": -1}
+    result = run_import(write_input(tmp_path, [rec]), root)
+    assert cards_of(root)["10-1"]["creature_type"] == "Тип -1"
+    assert "Unknown types" in result.report
+
+
 def test_alt_listed_without_its_record_still_names_the_print(root: Path, tmp_path: Path) -> None:
     base = copy.deepcopy(sample()[3])  # 10007 with alts ["pf"], the pf record left out
     import_nxt(write_input(tmp_path, [base]), root)
