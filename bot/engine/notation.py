@@ -151,15 +151,21 @@ def split_question(text: str) -> tuple[str, str]:
         position, _, question = text.partition("|")
         if "|" in question:
             raise NotationError("Две черты «|»: вопрос должен быть один.", "|")
+        if _starts_with_verb(position) and not _starts_with_verb(question):
+            position, question = question, position  # «вопрос | позиция» is understood too
         return position, question
     lines = [ln for ln in text.split("\n") if ln.strip()]
     for i in range(len(lines) - 1, -1, -1):
-        first = fold(lines[i]).split()[0]
-        if first in VERBS:
+        if _starts_with_verb(lines[i]):
             return "\n".join(lines[:i] + lines[i + 1:]), lines[i]
     raise NotationError("Не вижу вопроса: напишите его после «|» или отдельной строкой, "
                         "например `| телепортация a1 b6`. Вопросы: " + ", ".join(
                             f"«{u}»" for u in USAGE.values()) + ".")
+
+
+def _starts_with_verb(text: str) -> bool:
+    words = fold(text).split()
+    return bool(words) and words[0] in VERBS
 
 
 # ---------------------------------------------------------------------------------------------

@@ -132,3 +132,8 @@ def test_position_from_yaml_data() -> None:
     board = render_board(position)
     assert board.splitlines()[1].startswith("6 3-й ряд противника") and "в14" in board
     assert "закрыто, раны 1" in legend(position)
+
+
+def test_question_before_the_position() -> None:
+    p = parse("телепортация a1 b6 | 168 a1")
+    assert p.question.verb == "teleport" and len(p.position) == 1
