@@ -75,7 +75,8 @@ for _code, _tail in (
 ):
     _NOUNS[_code] = (tuple(f"{w} {_tail}" for w in _PROTECTION), None)
 
-# Placeholders that do not decline.
+# Placeholders that do not decline. {first}/{second} are icons the deck builder names «первый» /
+# «второй» (its search labels); our sources do not define them, so they stay neutral words.
 _FIXED: dict[str, str] = {
     "tap": "закрыться",
     "instant": "Внезапное действие:",
