@@ -5,7 +5,9 @@ No rules logic here: each command hands its text to the Judge and renders the An
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import discord
@@ -25,6 +27,8 @@ log = logging.getLogger(__name__)
 
 #: Commands whose work may pass Discord's 3-second deadline: slash calls defer first.
 SLOW_COMMANDS = frozenset({"check", "search", "case"})
+#: Other slash commands defer when the answer is not ready after this many seconds.
+DEFER_AFTER = 1.5
 COOLDOWN_RATE, COOLDOWN_PER = 4, 10.0
 
 
@@ -87,18 +91,31 @@ def _cooldown() -> Any:
 class JudgeCog(commands.Cog, name="Судья"):
     """``term``, ``card``, ``search``, ``check``, ``case``, ``help``, ``sources``."""
 
-    def __init__(self, judge: JudgeLike):
+    def __init__(self, judge: JudgeLike, workers: int = 2):
         self.judge = judge
+        # The core is synchronous: run it off the event loop so gateway heartbeats never stall.
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="judge")
+
+    async def cog_unload(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
     async def run(self, name: str, args: str) -> Answer:
-        """Run a command on the core. Lookups and checks are fast and in-memory/SQLite."""
-        return self.judge.run(name, args)
+        """Run a command on the core in a worker thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, self.judge.run, name, args)
 
     async def respond(self, ctx: commands.Context[Any], name: str, args: str) -> None:
         check_length(args)
-        if ctx.interaction is not None and name in SLOW_COMMANDS:
-            await ctx.defer()
-        answer = await self.run(name, args)
+        work = asyncio.ensure_future(self.run(name, args))
+        if ctx.interaction is not None:
+            # Discord wants a reply within 3 s: defer slow commands at once, others when late.
+            if name in SLOW_COMMANDS:
+                await ctx.defer()
+            else:
+                done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
+                if not done:
+                    await ctx.defer()
+        answer = await work
         if not answer.ok and ctx.command is not None:
             ctx.command.reset_cooldown(ctx)  # a typo should not cost the user a turn
         pages = render_pages(answer)

@@ -5,6 +5,7 @@ Only the member who asked may press them; others get a short ephemeral note.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable
@@ -23,6 +24,7 @@ Rerun = Callable[[str, str], Awaitable[Answer]]
 NOT_YOURS = "Эти кнопки — для того, кто задал вопрос. Спросите бота сами."
 VIEW_TIMEOUT = 300.0
 MAX_SUGGESTION_BUTTONS = 5
+DEFER_AFTER = 1.5
 #: A card label as the commands render it: «Баалит» (Путь хранителей 168).
 _CARD_LABEL = re.compile(r"^«.+» \((?P<set>.+) (?P<number>\d+)\)$")
 
@@ -104,10 +106,17 @@ class AnswerView(discord.ui.View):
     async def pick(self, interaction: discord.Interaction, suggestion: str) -> None:
         """Re-run the lookup for a suggestion and show its answer in place."""
         command = self.answer.command
-        answer = await self.rerun(command, suggestion_query(command, suggestion))
+        work = asyncio.ensure_future(self.rerun(command, suggestion_query(command, suggestion)))
+        done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
+        if not done:  # past Discord's 3-second deadline soon: acknowledge, then edit
+            await interaction.response.defer()
+        answer = await work
         pages = render_pages(answer)
         view = make_view(answer, pages, self.owner_id, self.rerun)
-        await interaction.response.edit_message(embed=pages[0], view=view)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=pages[0], view=view)
+        else:
+            await interaction.response.edit_message(embed=pages[0], view=view)
         if view is not None:
             view.message = self.message
         self.stop()

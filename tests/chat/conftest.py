@@ -26,6 +26,8 @@ async def bot(config: Config, fake_judge: FakeJudge) -> AsyncIterator[JudgeBot]:
     b = build_bot(config, fake_judge)
     await b.setup_hook()
     yield b
+    for name in list(b.cogs):
+        await b.remove_cog(name)  # shuts the judge's worker threads down
     if b._heartbeat is not None:
         b._heartbeat.cancel()
     b.store.close()

@@ -176,3 +176,23 @@ async def test_judge_exception_goes_through_the_handler(bot: JudgeBot) -> None:
     ctx = make_ctx(slash=False)
     with pytest.raises(RuntimeError):
         await cog_of(bot).term.callback(cog_of(bot), ctx, query="boom")
+
+
+async def test_slash_defers_when_the_answer_is_late(bot: JudgeBot, fake_judge: FakeJudge,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from bot.chat import cog as cog_module
+
+    monkeypatch.setattr(cog_module, "DEFER_AFTER", 0.01)
+    original = fake_judge.run
+
+    def slow(name: str, args: str) -> Any:
+        time.sleep(0.1)  # the core is synchronous; it runs in a worker thread
+        return original(name, args)
+
+    monkeypatch.setattr(fake_judge, "run", slow)
+    ctx = make_ctx(slash=True)
+    await cog_of(bot).term.callback(cog_of(bot), ctx, query="телепортация")
+    ctx.defer.assert_awaited_once()
+    assert ctx.send.await_args.kwargs["embed"].title == "Телепортация"

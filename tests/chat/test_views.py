@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+import asyncio
 from unittest.mock import AsyncMock, MagicMock
 
 import discord
+import pytest
 
 from bot.answers import Answer
+from bot.chat import views
 from bot.chat.render import render_pages
 from bot.chat.views import NOT_YOURS, AnswerView, make_view, suggestion_query
 from chat.fakes import FakeJudge
@@ -17,6 +20,9 @@ def interaction(user_id: int) -> MagicMock:
     inter.response = MagicMock(spec=discord.InteractionResponse)
     inter.response.send_message = AsyncMock()
     inter.response.edit_message = AsyncMock()
+    inter.response.defer = AsyncMock()
+    inter.response.is_done = MagicMock(return_value=False)
+    inter.edit_original_response = AsyncMock()
     return inter
 
 
@@ -89,3 +95,26 @@ def test_no_view_for_a_short_answer(fake_judge: FakeJudge) -> None:
         raise AssertionError
 
     assert make_view(answer, render_pages(answer), 1, rerun) is None
+
+
+async def test_slow_rerun_defers_then_edits(fake_judge: FakeJudge,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(views, "DEFER_AFTER", 0.01)
+
+    async def slow(name: str, args: str) -> Answer:
+        await asyncio.sleep(0.1)
+        return fake_judge.run(name, args)
+
+    answer = fake_judge.run("term", "тлпрт")
+    view = make_view(answer, render_pages(answer), 7, slow)
+    assert view is not None
+    asker = interaction(7)
+
+    async def deferred() -> None:
+        asker.response.is_done.return_value = True
+
+    asker.response.defer.side_effect = deferred
+    await view.pick(asker, "Телепортация")
+    asker.response.defer.assert_awaited_once()
+    asker.response.edit_message.assert_not_awaited()
+    assert asker.edit_original_response.await_args.kwargs["embed"].title == "Телепортация"
