@@ -80,3 +80,20 @@ def test_adjacent_includes_diagonals_orthogonal_does_not() -> None:
 def test_rows_from_each_side() -> None:
     assert own_row(1, enemy=False) == 1 and own_row(6, enemy=True) == 1
     assert row_name(1) == "ваш 3-й ряд" and row_name(6) == "3-й ряд противника"
+
+
+def test_engine_is_pure() -> None:
+    import ast
+    from pathlib import Path
+
+    allowed = ("bot.engine", "bot.corpus.model", "__future__", "collections", "dataclasses",
+               "enum", "typing", "re")
+    for path in Path(bot.engine.board.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            for name in names:
+                assert name.startswith(allowed), f"{path.name} imports {name}"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id != "open", path.name
