@@ -709,7 +709,7 @@ def _report(path: Path, records: list[_Record], bases: list[_Record],
         if cset.name.startswith("Выпуск "):
             label += " [unknown set id: readable label; add it to bot/corpus/sets.py]"
         detail = ", ".join(f"{v} {k}" for k, v in counts.items() if v)
-        lines.append(f"  {label}: {n} cards -> {rel} ({detail})")
+        lines.append(f"  {label}: {n} card{'' if n == 1 else 's'} -> {rel} ({detail})")
     if stats.unknown_placeholders:
         lines.append("Unknown placeholders (kept visible in the text):")
         for ph, count in sorted(stats.unknown_placeholders.items()):
