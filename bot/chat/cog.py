@@ -16,10 +16,11 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.answers import Answer
+from bot.answers.text import render_text
 from bot.chat import limits as L
 from bot.chat.errors import QueryTooLong
 from bot.chat.protocols import JudgeLike
-from bot.chat.render import render_pages
+from bot.chat.render import message_text, render_pages
 from bot.chat.views import make_view
 from bot.commands.parser import COMMAND_ALIASES
 
@@ -120,10 +121,15 @@ class JudgeCog(commands.Cog, name="Судья"):
             ctx.command.reset_cooldown(ctx)  # a typo should not cost the user a turn
         pages = render_pages(answer)
         view = make_view(answer, pages, ctx.author.id, self.run)
-        if view is None:
-            await ctx.send(embed=pages[0])
-        else:
-            view.message = await ctx.send(embed=pages[0], view=view)
+        try:
+            if view is None:
+                await ctx.send(embed=pages[0])
+            else:
+                view.message = await ctx.send(embed=pages[0], view=view)
+        except discord.Forbidden:
+            # No "Embed Links" permission here: the answer as plain text, cut to one message.
+            log.warning("no permission to send embeds in channel %s", ctx.channel.id)
+            await ctx.send(message_text(render_text(answer)))
 
     # -- commands ------------------------------------------------------------------------------
     @commands.hybrid_command(

@@ -56,7 +56,18 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def user_message(error: BaseException, prefix: str = "!") -> str | None:
+#: What each command's missing argument looks like, for the "missing argument" message.
+EXAMPLES = {
+    "term": "term телепортация",
+    "card": "card 168",
+    "search": "search медленное движение",
+    "check": "check 168 a1, враг ? b6 | телепортация a1 b6",
+    "settings prefix": "settings prefix ?",
+    "settings channel": "settings channel #правила",
+}
+
+
+def user_message(error: BaseException, prefix: str = "!", command: str = "term") -> str | None:
     """The Russian text for an error; None means: answer nothing."""
     if isinstance(error, commands.CommandNotFound):
         return None  # the prefix is shared with other bots
@@ -67,7 +78,8 @@ def user_message(error: BaseException, prefix: str = "!") -> str | None:
         return error.text
     if isinstance(error, commands.MissingRequiredArgument | commands.TooManyArguments
                   | app_commands.CommandSignatureMismatch):
-        return f"Не хватает запроса. Пример: `{prefix}term телепортация`. Все команды: `{prefix}help`."
+        example = EXAMPLES.get(command, EXAMPLES["term"])
+        return f"Не хватает запроса. Пример: `{prefix}{example}`. Все команды: `{prefix}help`."
     if isinstance(error, commands.RangeError):
         return f"Слишком длинный запрос: можно не больше {error.maximum} символов."
     if isinstance(error, commands.BadArgument | app_commands.TransformerError):
@@ -105,7 +117,7 @@ async def on_command_error(ctx: commands.Context[Any], error: BaseException) -> 
     if isinstance(error, ChannelNotAllowed) and ctx.interaction is None:
         return  # prefix commands in other channels: stay silent
     if is_expected(error):
-        text = user_message(error, prefix)
+        text = user_message(error, prefix, ctx.command.qualified_name if ctx.command else "term")
     else:
         error_id = report_unexpected(error, f"command {ctx.command and ctx.command.qualified_name}")
         text = f"Внутренняя ошибка бота (код {error_id}). Сообщите его администратору сервера."

@@ -196,3 +196,21 @@ async def test_slash_defers_when_the_answer_is_late(bot: JudgeBot, fake_judge: F
     await cog_of(bot).term.callback(cog_of(bot), ctx, query="телепортация")
     ctx.defer.assert_awaited_once()
     assert ctx.send.await_args.kwargs["embed"].title == "Телепортация"
+
+
+async def test_plain_text_when_embeds_are_forbidden(bot: JudgeBot) -> None:
+    ctx = make_ctx(slash=False)
+    response = MagicMock(status=403, reason="Forbidden")
+    ctx.send.side_effect = [discord.Forbidden(response, "Missing Permissions"), None]
+    await cog_of(bot).term.callback(cog_of(bot), ctx, query="телепортация")
+    text = ctx.send.await_args.args[0]
+    assert text.startswith("**Телепортация**") and len(text) <= L.MESSAGE_CONTENT
+
+
+async def test_missing_argument_example_matches_the_command() -> None:
+    ctx = make_ctx(slash=False)
+    ctx.command.qualified_name = "card"
+    param = MagicMock()
+    param.name = "query"
+    await on_command_error(ctx, commands.MissingRequiredArgument(param))
+    assert "`!card 168`" in ctx.send.await_args.args[0]
