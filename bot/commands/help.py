@@ -48,9 +48,9 @@ def command_help(name: str) -> Answer:
     title, text = COMMAND_HELP[name]
     answer = Answer(command="help", title=f"!{name} — {title}", summary=text)
     if name == "check":
-        from bot.commands import check
+        from bot.commands.check import CHECK_HELP
 
-        answer.summary = getattr(check, "CHECK_HELP", text)
+        answer.summary = CHECK_HELP
     aliases = ", ".join(f"!{a}" for a in COMMAND_ALIASES[name])
     answer.sections.append(Section("Как ещё можно написать", aliases))
     return answer

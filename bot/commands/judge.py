@@ -30,15 +30,17 @@ Handler = Callable[[Context, str], Answer]
 
 
 def _handlers() -> dict[str, Handler]:
-    # Imported here so that each command module stays independent of the registry.
-    from bot.commands import card, case, check, help, search, sources, term
+    # Imported here: the command modules import Context from this module.
+    from bot.commands import card, help, search, sources, term
+    from bot.commands.case import handle as case_handle
+    from bot.commands.check import handle as check_handle
 
     return {
         "term": term.handle,
         "card": card.handle,
         "search": search.handle,
-        "check": check.handle,
-        "case": case.handle,
+        "check": check_handle,
+        "case": case_handle,
         "help": help.handle,
         "sources": sources.handle,
     }
