@@ -8,6 +8,7 @@ the test asserts the JSON the bot posted back.
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,14 @@ def real_judge(data_dir: Path) -> JudgeLike:
 async def running(request: pytest.FixtureRequest, tmp_path: Path,
                   monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[LoopbackDiscord, JudgeBot]]:
     judge = FakeJudge() if request.param == "fake" else real_judge(tmp_path / "index")
+    real_getaddrinfo = socket.getaddrinfo
+
+    def loopback_only(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if host not in (None, "127.0.0.1", "localhost"):
+            raise OSError(f"no network in tests: {host}")
+        return real_getaddrinfo(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", loopback_only)
     server = LoopbackDiscord()
     await server.start()
     monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
@@ -57,6 +66,9 @@ async def running(request: pytest.FixtureRequest, tmp_path: Path,
                 raise task.exception()  # type: ignore[misc]
             raise TimeoutError("the bot did not become ready on the loopback double")
         yield server, bot
+        unrouted = [f"{r.method} {r.path}" for r in server.requests
+                    if isinstance(r.response, dict) and "loopback: no route" in str(r.response)]
+        assert not unrouted, f"the bot called REST routes the double does not know: {unrouted}"
     finally:
         await asyncio.wait_for(bot.close(), STEP)
         await asyncio.wait_for(asyncio.gather(task, return_exceptions=True), STEP)
