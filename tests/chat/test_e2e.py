@@ -278,3 +278,13 @@ async def test_unexpected_error_shows_an_id(running: tuple[LoopbackDiscord, Judg
     assert text.startswith("Внутренняя ошибка бота (код ")
     error_id = text.split("код ")[1][:8]
     assert any(error_id in r.getMessage() and r.exc_info for r in caplog.records)
+
+
+async def test_input_length_cap(running: tuple[LoopbackDiscord, JudgeBot]) -> None:
+    server, bot = running
+    mark = len(server.requests)
+    await server.send_message("!term " + "я" * (L.MAX_QUERY + 1))
+    posted = await server.wait_for("POST", f"/channels/{CHANNEL_ID}/messages", mark, STEP)
+    assert posted.body["content"] == f"Слишком длинный запрос: можно не больше {L.MAX_QUERY} символов."
+    runs = getattr(bot.judge, "runs", None)
+    assert runs is None or all(len(args) <= L.MAX_QUERY for _, args in runs)
