@@ -113,7 +113,7 @@ class JudgeCog(commands.Cog, name="Судья"):
             if name in SLOW_COMMANDS:
                 await ctx.defer()
             else:
-                done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
+                done, _pending = await asyncio.wait({work}, timeout=DEFER_AFTER)
                 if not done:
                     await ctx.defer()
         answer = await work

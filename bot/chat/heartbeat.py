@@ -32,8 +32,11 @@ class BotState(Protocol):
 
 
 def connected(bot: BotState) -> bool:
-    """True while the bot is ready and its gateway connection is alive."""
+    """True while the bot is ready and every gateway connection (shard) is open and acked."""
     if bot.is_closed() or not bot.is_ready():
+        return False
+    shards = getattr(bot, "shards", None)  # AutoShardedBot: {id: ShardInfo}
+    if isinstance(shards, dict) and any(shard.is_closed() for shard in shards.values()):
         return False
     latency = bot.latency
     return latency == latency and latency != float("inf")  # NaN/inf: no heartbeat ACK yet

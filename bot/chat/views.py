@@ -107,7 +107,7 @@ class AnswerView(discord.ui.View):
         """Re-run the lookup for a suggestion and show its answer in place."""
         command = self.answer.command
         work = asyncio.ensure_future(self.rerun(command, suggestion_query(command, suggestion)))
-        done, _ = await asyncio.wait({work}, timeout=DEFER_AFTER)
+        done, _pending = await asyncio.wait({work}, timeout=DEFER_AFTER)
         if not done:  # past Discord's 3-second deadline soon: acknowledge, then edit
             await interaction.response.defer()
         answer = await work

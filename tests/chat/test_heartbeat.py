@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.chat.heartbeat import beat, connected, is_fresh, last_beat, main, run_heartbeat, tick
@@ -26,6 +26,22 @@ def test_connected_only_when_ready_open_and_acked() -> None:
     assert not connected(State(closed=True))
     assert not connected(State(latency=float("nan")))
     assert not connected(State(latency=float("inf")))
+
+
+def test_a_closed_shard_is_not_connected() -> None:
+    @dataclass
+    class Shard:
+        closed: bool
+
+        def is_closed(self) -> bool:
+            return self.closed
+
+    @dataclass
+    class Sharded(State):
+        shards: dict[int, Shard] = field(default_factory=dict)
+
+    assert connected(Sharded(shards={0: Shard(False), 1: Shard(False)}))
+    assert not connected(Sharded(shards={0: Shard(False), 1: Shard(True)}))
 
 
 def test_tick_advances_only_while_connected(tmp_path: Path) -> None:
