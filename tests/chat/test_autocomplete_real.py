@@ -1,0 +1,52 @@
+"""Autocomplete on the real lookup and shipped corpus: ranked like the lookup, fast, within limits."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from bot import PROJECT_ROOT
+from bot.chat import limits as L
+from bot.chat.cog import card_choices, term_choices
+
+
+@pytest.fixture(scope="module")
+def judge(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    from bot.commands.judge import Judge
+
+    return Judge.open(PROJECT_ROOT, Path(tmp_path_factory.mktemp("index")))
+
+
+@pytest.mark.parametrize("current", ["", "т", "тел", "телепортац", "ntktg", "дальн", "ОвЗ", "я" * 300])
+def test_term_choices(judge, current: str) -> None:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    choices = term_choices(judge, current)
+    elapsed = time.perf_counter() - start
+    assert elapsed < 0.25, f"autocomplete took {elapsed:.3f}s"  # Discord allows 3 s in total
+    assert len(choices) <= L.CHOICES
+    assert all(0 < len(c.name) <= L.CHOICE_NAME and 0 < len(c.value) <= L.CHOICE_VALUE
+               for c in choices)
+    expected = [t.name for t in judge.lookup.complete_terms(current[: L.CHOICE_VALUE], limit=25)]
+    assert [c.value for c in choices] == [L.clip(n, L.CHOICE_VALUE) for n in expected][: len(choices)]
+
+
+def test_term_prefix_ranks_first(judge) -> None:  # type: ignore[no-untyped-def]
+    assert term_choices(judge, "телепор")[0].value == "Телепортация"
+
+
+@pytest.mark.parametrize("current", ["", "1", "16", "168", "баал", "тень", "ПХ 1"])
+def test_card_choices(judge, current: str) -> None:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    choices = card_choices(judge, current)
+    assert time.perf_counter() - start < 0.25
+    assert len(choices) <= L.CHOICES
+    assert all(0 < len(c.name) <= L.CHOICE_NAME and 0 < len(c.value) <= L.CHOICE_VALUE
+               for c in choices)
+    for choice in choices:  # every value is a query the card lookup resolves
+        assert judge.lookup.find_card(choice.value).best is not None, choice.value
+
+
+def test_card_by_name(judge) -> None:  # type: ignore[no-untyped-def]
+    assert card_choices(judge, "баал")[0].value == "Путь хранителей 168"
