@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
 import yaml
 
 from bot.corpus.errors import CorpusError, CorpusIssue
 from bot.corpus.model import Ability, Card, CardSet, Corpus, Source, Term, TermVersion
 from bot.corpus.yamlio import read_yaml
+
+if TYPE_CHECKING:
+    import jsonschema
 
 SOURCES_FILE = "sources.yaml"
 _SCHEMA_PATH = Path(__file__).with_name("schema.json")
@@ -37,10 +43,39 @@ def _schema() -> dict[str, Any]:
 @cache
 def _validator(kind: str) -> jsonschema.protocols.Validator:
     """A validator for one file kind: ``sourcesFile``, ``termsFile`` or ``cardsFile``."""
+    import jsonschema  # only needed when a file fails the fast check (or it is unavailable)
+
     schema = _schema()
     sub = {"$ref": f"#/$defs/{kind}", "$defs": schema["$defs"]}
     cls = jsonschema.validators.validator_for(schema)
     return cls(sub)
+
+
+@cache
+def _fast_check(kind: str) -> Callable[[Any], bool] | None:
+    """A compiled yes/no schema check of one file kind, or None without ``fastjsonschema``.
+
+    jsonschema interprets the schema for every value (about 1 ms a card: most of a cold index
+    build at 5,000 cards); the check compiled by fastjsonschema is ~15× faster. It only says
+    whether a file is valid: a file it rejects goes through jsonschema, which names every
+    error. (The schema uses nothing beyond draft 7, so both read it the same way.)
+    """
+    try:
+        import fastjsonschema
+    except ImportError:  # pragma: no cover - a declared dependency; jsonschema still works
+        return None
+    sub = {"$schema": "http://json-schema.org/draft-07/schema#", "$ref": f"#/$defs/{kind}",
+           "$defs": _schema()["$defs"]}
+    validate = fastjsonschema.compile(sub)
+
+    def check(data: Any) -> bool:
+        try:
+            validate(data)
+        except fastjsonschema.JsonSchemaException:
+            return False
+        return True
+
+    return check
 
 
 def corpus_files(root: Path) -> list[Path]:
@@ -87,26 +122,57 @@ def _entry_label(kind: str, data: Any, path_parts: Iterable[Any]) -> tuple[str, 
     return entry, field
 
 
+#: Corpus size (bytes of YAML) from which files are parsed by worker processes: libyaml
+#: parses about 1.5 MB a second and holds the GIL, so at 5,000 cards a second core halves
+#: the wait. Smaller corpora (the shipped one, every test) are read in this process.
+PARALLEL_BYTES = 2_000_000
+
+
 def read_raw(root: Path) -> tuple[dict[Path, Any], list[CorpusIssue]]:
     """Parse and schema-check every file; return the raw data and the issues found."""
+    files = corpus_files(root)
     raw: dict[Path, Any] = {}
     issues: list[CorpusIssue] = []
-    for path in corpus_files(root):
-        rel = path.relative_to(root).as_posix()
-        try:
-            data = read_yaml(path)
-        except (yaml.YAMLError, UnicodeDecodeError) as exc:
-            issues.append(CorpusIssue(rel, "", "", f"not valid YAML: {exc}".replace("\n", " ")))
-            continue
-        kind = _file_kind(root, path)
-        errors = sorted(_validator(kind).iter_errors(data), key=lambda e: list(e.absolute_path))
-        for err in errors:
-            entry, field = _entry_label(kind, data, err.absolute_path)
-            issues.append(CorpusIssue(rel, entry, field, err.message))
-        usable = _without_invalid_entries(data, errors)
+    for path, (usable, file_issues) in zip(files, _read_files(root, files), strict=True):
+        issues += file_issues
         if usable is not None:
             raw[path] = usable
     return raw, issues
+
+
+def _read_files(root: Path, files: list[Path]) -> list[tuple[Any, list[CorpusIssue]]]:
+    """:func:`read_file` for each file, in order; in parallel for a large corpus.
+
+    Worker processes are forked, so only from a process with no other thread running.
+    """
+    workers = min(os.cpu_count() or 1, 4, len(files))
+    if (workers < 2 or threading.active_count() > 1
+            or "fork" not in multiprocessing.get_all_start_methods()
+            or sum(p.stat().st_size for p in files) < PARALLEL_BYTES):
+        return [read_file(root, p) for p in files]
+    for kind in ("sourcesFile", "termsFile", "cardsFile"):
+        _fast_check(kind)  # compiled once here, inherited by every worker
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        return list(pool.map(read_file, [root] * len(files), files))
+
+
+def read_file(root: Path, path: Path) -> tuple[Any, list[CorpusIssue]]:
+    """Parse and schema-check one file: its usable data (or None) and its issues."""
+    rel = path.relative_to(root).as_posix()
+    try:
+        data = read_yaml(path)
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        return None, [CorpusIssue(rel, "", "", f"not valid YAML: {exc}".replace("\n", " "))]
+    kind = _file_kind(root, path)
+    fast = _fast_check(kind)
+    errors = [] if fast is not None and fast(data) else sorted(
+        _validator(kind).iter_errors(data), key=lambda e: list(e.absolute_path))
+    issues = []
+    for err in errors:
+        entry, field = _entry_label(kind, data, err.absolute_path)
+        issues.append(CorpusIssue(rel, entry, field, err.message))
+    return _without_invalid_entries(data, errors), issues
 
 
 def _without_invalid_entries(data: Any, errors: list[Any]) -> Any:

@@ -71,3 +71,18 @@ def test_harness_writes_every_required_key(tmp_path: Path) -> None:
     for key in REQUIRED_KEYS:
         assert key in results, key
         assert isinstance(results[key], int | float), key
+
+
+def test_parallel_read_of_a_large_corpus_equals_the_serial_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.corpus.load as load
+
+    gen = generate(tmp_path / "p", cards=600, terms=50, seed=5)
+    bad = gen.root / "cards" / "101-bench.yaml"
+    bad.write_text(bad.read_text(encoding="utf-8").replace("number: 7\n", "number: -7\n", 1),
+                   encoding="utf-8")
+    serial = load.read_raw(gen.root)
+    monkeypatch.setattr(load, "PARALLEL_BYTES", 0)
+    parallel = load.read_raw(gen.root)
+    assert parallel == serial
+    assert [i.entry for i in serial[1]] == ["cards[6] (101-7)"]
