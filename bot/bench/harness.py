@@ -58,7 +58,7 @@ class Options:
 
     @classmethod
     def quick(cls, **kw: Any) -> Options:
-        return cls(**({"queries": 300, "baseline": 150, "check": 300, "warm_runs": 3} | kw))
+        return cls(**({"queries": 300, "baseline": 80, "check": 300, "warm_runs": 3} | kw))
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,7 @@ def run(opts: Options, log: Any = None) -> dict[str, Any]:
     """One full run; returns the results dict (flat headline keys + details)."""
     say = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
     started = time.perf_counter()
+    load_before = os.getloadavg()
     tmp = Path(tempfile.mkdtemp(prefix="berserk-bench-"))
     try:
         root, data = tmp / "corpus", tmp / "data"
@@ -203,7 +204,11 @@ def run(opts: Options, log: Any = None) -> dict[str, Any]:
         "corpus": {"synthetic_terms": gen.synthetic_terms, "synthetic_cards": gen.synthetic_cards,
                    "real_terms": gen.real_terms, "real_cards": gen.real_cards,
                    "loaded": measured["corpus"]},
-        "machine": machine(),
+        "machine": machine() | {"loadavg_before": load_before, "loadavg_after": os.getloadavg()},
+        "p99_cpu_ms": {k: measured[k].get("p99_cpu_ms") for k in (
+            "term_exact", "term_fuzzy", "card_number", "card_fuzzy", "search", "autocomplete",
+            "check")},
+        "index_build_cpu_s": build.get("index_build_cpu_s"),
         "details": {k: v for k, v in measured.items() if k not in ("corpus",)},
     }
     for block in (results["details"]["term_fuzzy"], results["details"]["card_fuzzy"]):

@@ -65,18 +65,21 @@ def table(results: dict[str, Any]) -> str:
         lines.append(f"{label:<52} {_fmt(results.get(key), unit):>12} {target:>10}  {mark}")
     details = results.get("details", {})
     lines.append("")
-    lines.append(f"{'latency':<30} {'p50':>10} {'p99':>10} {'n':>6}")
+    lines.append(f"{'latency (wall; CPU of the thread)':<34} {'p50':>10} {'p99':>10} "
+                 f"{'p99 CPU':>10} {'n':>6}")
+
+    def row(label: str, d: dict[str, Any]) -> str:
+        return (f"{label:<34} {_fmt(d['p50_ms'], 'ms'):>10} {_fmt(d['p99_ms'], 'ms'):>10} "
+                f"{_fmt(d.get('p99_cpu_ms'), 'ms'):>10} {d['n']:>6}")
+
     for key, label in _DETAIL_P50:
-        d = details.get(key)
-        if d:
-            lines.append(f"{label:<30} {_fmt(d['p50_ms'], 'ms'):>10} {_fmt(d['p99_ms'], 'ms'):>10} "
-                         f"{d['n']:>6}")
+        if details.get(key):
+            lines.append(row(label, details[key]))
     for key, label in (("term_fuzzy", "difflib (terms)"), ("card_fuzzy", "difflib (cards)"),
                        ("search", "linear scan")):
         d = details.get(key, {}).get("baseline" if key != "search" else "linear")
         if d:
-            lines.append(f"{label:<30} {_fmt(d['p50_ms'], 'ms'):>10} {_fmt(d['p99_ms'], 'ms'):>10} "
-                         f"{d['n']:>6}")
+            lines.append(row(label, d))
     for key in ("term_fuzzy", "card_fuzzy"):
         by_kind = details.get(key, {}).get("by_kind", {})
         if by_kind:
@@ -88,7 +91,9 @@ def table(results: dict[str, Any]) -> str:
         lines.append(f"!check answered without error: {_fmt(check.get('ok'))}")
     m = results.get("machine", {})
     c = results.get("corpus", {})
-    lines.append(f"machine: {m.get('nproc')} × {m.get('cpu')}, Python {m.get('python')}; corpus: "
+    load = m.get("loadavg_before") or [float("nan")]
+    lines.append(f"machine: {m.get('nproc')} × {m.get('cpu')}, Python {m.get('python')}, "
+                 f"load average {load[0]:.1f} at start; corpus: "
                  f"{c.get('synthetic_terms')}+{c.get('real_terms')} terms, "
                  f"{c.get('synthetic_cards')}+{c.get('real_cards')} cards; "
                  f"run took {results.get('total_s', 0):.1f} s")
