@@ -80,3 +80,12 @@ async def test_loop_beats_then_stops_when_disconnected(tmp_path: Path) -> None:
     await asyncio.sleep(0.05)
     assert last_beat(path) == frozen
     task.cancel()
+
+
+def test_health_check_does_not_import_discord() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, bot.chat.heartbeat as h; "
+            "sys.exit(1 if any(m.startswith('discord') for m in sys.modules) else 0)")
+    assert subprocess.run([sys.executable, "-c", code], timeout=30).returncode == 0
