@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -145,6 +143,9 @@ def _read_files(root: Path, files: list[Path]) -> list[tuple[Any, list[CorpusIss
 
     Worker processes are forked, so only from a process with no other thread running.
     """
+    import multiprocessing  # here, not at the top: a warm start never reads YAML
+    from concurrent.futures import ProcessPoolExecutor
+
     workers = min(os.cpu_count() or 1, 4, len(files))
     if (workers < 2 or threading.active_count() > 1
             or "fork" not in multiprocessing.get_all_start_methods()
