@@ -23,14 +23,15 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from bot.corpus.errors import CorpusError
 from bot.corpus.load import build_corpus, card_from_dict, content_hash, read_raw, term_from_dict
 from bot.corpus.model import Card, CardSet, Corpus, Source, Term
 from bot.lookup.normalize import fold, item_keys, stem_key
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 log = logging.getLogger(__name__)
 
@@ -99,24 +100,49 @@ def _connect_ro(db_path: Path) -> Iterator[sqlite3.Connection]:
         conn.close()
 
 
+def _json_rows(conn: sqlite3.Connection, table: str, extra: str = "") -> list[list[Any]]:
+    """``[data, *extra]`` of every row of ``table`` in ``pos`` order. SQLite glues the stored
+    JSON texts into one array, so Python parses once instead of once per row."""
+    cells = " || ',' || ".join(["pos", "data", *([extra] if extra else [])])
+    (text,) = conn.execute(
+        f"SELECT '[' || coalesce(group_concat('[' || {cells} || ']', ','), '') || ']' FROM {table}"
+    ).fetchone()
+    rows: list[list[Any]] = json.loads(text)
+    rows.sort(key=lambda r: r[0])  # group_concat's order is not guaranteed
+    return [r[1:] for r in rows]
+
+
 def _corpus_from_rows(conn: sqlite3.Connection, digest: str) -> Corpus:
-    sources: dict[str, Source] = {}
-    for (data,) in conn.execute("SELECT data FROM sources ORDER BY pos"):
-        s = Source(**json.loads(data))
-        sources[s.id] = s
-    sets: dict[int, CardSet] = {}
-    for (data,) in conn.execute("SELECT data FROM sets ORDER BY pos"):
-        cs = CardSet(**json.loads(data))
-        sets[cs.id] = cs
+    sources = {s["id"]: Source(**s) for s, in _json_rows(conn, "sources")}
+    sets = {s["id"]: CardSet(**s) for s, in _json_rows(conn, "sets")}
     terms: dict[str, Term] = {}
-    for (data,) in conn.execute("SELECT data FROM terms ORDER BY pos"):
-        t = term_from_dict(json.loads(data), sources)
-        terms[t.id] = t
+    for (t,) in _json_rows(conn, "terms"):
+        terms[t["id"]] = term_from_dict(t, sources)
     cards: dict[str, Card] = {}
-    for data, set_data in conn.execute("SELECT data, set_data FROM cards ORDER BY pos"):
-        c = card_from_dict(json.loads(data), json.loads(set_data))
-        cards[c.id] = c
+    for c, set_data in _json_rows(conn, "cards", "set_data"):  # set_data: the file's `set:`
+        cards[c["id"]] = card_from_dict(c, set_data)
     return Corpus(sources=sources, terms=terms, cards=cards, sets=sets, content_hash=digest)
+
+
+def read_names(db_path: Path, digest: str, kind: str) -> dict[str, list[tuple[str, str]]] | None:
+    """The stored lookup keys of one kind (``term`` or ``card``), ``{id: [(key, how), …]}`` in
+    :func:`~bot.lookup.normalize.item_keys` order; None when the index does not hold the corpus
+    with hash ``digest`` (then the caller computes them)."""
+    if not digest or not db_path.exists():
+        return None
+    out: dict[str, list[tuple[str, str]]] = {}
+    try:
+        with _connect_ro(db_path) as conn:
+            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+            if meta.get("content_hash") != digest or meta.get("version") != INDEX_VERSION:
+                return None
+            for item_id, key, how in conn.execute(
+                    "SELECT item_id, key, how FROM names WHERE kind = ? ORDER BY rowid", (kind,)):
+                out.setdefault(item_id, []).append((key, how))
+    except sqlite3.Error as exc:
+        log.warning("index %s: names unreadable (%s)", db_path, exc)
+        return None
+    return out
 
 
 # --- building -----------------------------------------------------------------------------
@@ -124,17 +150,23 @@ def _corpus_from_rows(conn: sqlite3.Connection, digest: str) -> Corpus:
 
 def build_index(db_path: Path, corpus: Corpus, raw: RawItems, digest: str) -> None:
     """Write a fresh index to a temp file beside ``db_path``, then replace it atomically."""
+    import sqlite_utils  # imported here: a warm start never builds, and this import is slow
+
     fd, tmp_name = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".tmp", dir=db_path.parent)
     os.close(fd)
     tmp = Path(tmp_name)
     try:
         db = sqlite_utils.Database(tmp)
         try:
+            # A temp file, swapped in only when complete: no journal or syncs needed while writing.
+            db.conn.execute("PRAGMA journal_mode = OFF")
+            db.conn.execute("PRAGMA synchronous = OFF")
             with db.conn:
                 _write_tables(db, corpus, raw, digest)
-            db.conn.execute("VACUUM")
         finally:
             db.close()
+        with tmp.open("rb+") as fh:
+            os.fsync(fh.fileno())
         os.replace(tmp, db_path)
     except BaseException:
         tmp.unlink(missing_ok=True)
@@ -142,7 +174,7 @@ def build_index(db_path: Path, corpus: Corpus, raw: RawItems, digest: str) -> No
 
 
 def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 _TABLES: dict[str, tuple[dict[str, type], str | None]] = {
@@ -152,7 +184,7 @@ _TABLES: dict[str, tuple[dict[str, type], str | None]] = {
     "terms": ({"id": str, "pos": int, "name": str, "data": str}, "id"),
     "cards": ({"id": str, "pos": int, "set_id": int, "number": int, "name": str, "data": str,
                "set_data": str}, "id"),
-    "names": ({"kind": str, "item_id": str, "key": str, "how": str}, None),
+    "names": ({"kind": str, "item_id": str, "key": str, "how": str}, None),  # in item_keys order
     "docs": ({"kind": str, "item_id": str, "title": str, "body": str}, None),
 }
 
@@ -174,7 +206,7 @@ def _write_tables(db: sqlite_utils.Database, corpus: Corpus, raw: RawItems, dige
          "data": _dumps(c), "set_data": _dumps(s)} for i, (c, s) in enumerate(raw["cards"]))
     db.table("cards").create_index(["set_id", "number"])
     db.table("names").insert_all(_name_rows(corpus))
-    db.table("names").create_index(["key"])
+    db.table("names").create_index(["kind", "key"])
     db.table("docs").insert_all(_doc_rows(corpus))
     db.table("docs").enable_fts(["title", "body"], tokenize=FTS_TOKENIZE)
 

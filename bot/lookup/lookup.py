@@ -17,18 +17,20 @@ import logging
 import re
 import sqlite3
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Generic, TypeVar
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 from bot.corpus.model import Card, CardSet, Corpus, Term
 from bot.corpus.sets import KNOWN_SETS
 from bot.lookup import normalize as nz
 from bot.lookup.api import Candidate, How, Match, SearchHit
+from bot.lookup.index import read_names
 
 log = logging.getLogger(__name__)
 
@@ -40,10 +42,12 @@ MAX_CANDIDATES = 5
 FUZZY_CUTOFF = 60.0  # rapidfuzz ratio below which a key is not even a candidate
 _SCAN_LIMIT = 400  # prefix matches looked at per query (short prefixes match a lot)
 _SCORE = {"exact": 100.0, "number": 100.0, "alias": 96.0, "stem": 75.0}
-#: Tiers of the decision, best first: only hits of the top tier compete for ``best``.
-EXACT, ALIAS, PREFIX, WORD, FUZZY = range(5)
-_TIER: dict[str, int] = {"exact": EXACT, "number": EXACT, "alias": ALIAS, "prefix": PREFIX,
-                         "stem": PREFIX, "fuzzy": FUZZY}
+
+#: Tiers, best first; only hits of the top tier compete for ``best``:
+#: EXACT name (or card number) · ALIAS · PREFIX (the query begins a name, or equals a name up to
+#: inflection) · TYPO (a name within a few edits) · PARTIAL (the query's stem begins a name's
+#: stem) · WORD (a later word of a name) · WEAK (a loose fuzzy match: never the answer).
+EXACT, ALIAS, PREFIX, TYPO, PARTIAL, WORD, WEAK = range(7)
 
 
 @dataclass(frozen=True)
@@ -51,12 +55,16 @@ class _Hit:
     id: str
     how: How
     score: float
-    key: str = ""  # the key that matched (fuzzy: for the edit distance)
-    word: bool = False  # matched a later word of the name («бомбардир» in «Орк-бомбардир»)
+    tier: int
+    distance: int = 0  # edits, for TYPO hits
 
-    @property
-    def tier(self) -> int:
-        return WORD if self.word else _TIER[self.how]
+
+def _by_script(keys: Iterable[str]) -> dict[bool, list[str]]:
+    """Keys split by script: ``True`` → with Cyrillic letters, ``False`` → without."""
+    out: dict[bool, list[str]] = {True: [], False: []}
+    for k in keys:
+        out[bool(_CYRILLIC.search(k))].append(k)
+    return out
 
 
 def _allowed_edits(length: int) -> int:
@@ -92,8 +100,9 @@ class _Table(Generic[T]):
                 (stems if how == "stem" else raw).add((key, item_id))
                 parts = key.split()
                 words.update((" ".join(parts[i:]), item_id) for i in range(1, len(parts)))
-            self.main[item_id] = pairs[0][0]
-            self.main_stem[item_id] = nz.stem_key(pairs[0][0])
+            self.main[item_id] = pairs[0][0] if pairs else ""
+            stems_of = [k for k, how in pairs if how == "stem"]
+            self.main_stem[item_id] = stems_of[0] if stems_of else self.main[item_id]
         self._raw = sorted(raw)
         self._raw_keys = [k for k, _ in self._raw]
         self._stems = sorted(stems)
@@ -101,22 +110,22 @@ class _Table(Generic[T]):
         self._words = sorted(words)
         self._word_keys = [k for k, _ in self._words]
         self._fuzzy_ids: dict[str, list[str]] = {}
-        for key, item_id in self._stems:
+        for key, item_id in self._raw + self._stems:
             self._fuzzy_ids.setdefault(key, []).append(item_id)
         # Fuzzy keys by script: a Cyrillic query is never compared with Latin slugs, nor back.
-        self._fuzzy_keys = {
-            cyr: [k for k in self._fuzzy_ids if bool(_CYRILLIC.search(k)) == cyr] for cyr in (True, False)
-        }
+        self._typo_raw = _by_script(dict.fromkeys(self._raw_keys))
+        self._typo_stem = _by_script(dict.fromkeys(self._stem_keys))
         self.ordered = sorted(items, key=lambda i: (self.main[i], i))
 
     # --- candidates ---------------------------------------------------------------------
 
-    def _scan(self, keys: list[str], pairs: list[tuple[str, str]], probe: str) -> list[tuple[str, str]]:
+    def _scan(self, keys: list[str], pairs: list[tuple[str, str]], probe: str,
+              limit: int = _SCAN_LIMIT) -> list[tuple[str, str]]:
         if not probe:
             return []
         start = bisect.bisect_left(keys, probe)
         out = []
-        for pos in range(start, min(start + _SCAN_LIMIT, len(keys))):
+        for pos in range(start, min(start + limit, len(keys))):
             if not keys[pos].startswith(probe):
                 break
             out.append(pairs[pos])
@@ -132,50 +141,73 @@ class _Table(Generic[T]):
         return self._scan(self._word_keys, self._words, probe)
 
     def hits(self, qk: nz.QueryKey, fuzzy: bool = True) -> list[_Hit]:
-        """Every candidate for a query key, best first (see the module doc for the order)."""
+        """Every candidate for a query key, best first (tier, then score)."""
         if not qk.key:
             return []
         found: dict[str, _Hit] = {}
 
         def add(hit: _Hit) -> None:
             old = found.get(hit.id)
-            if old is None or hit.score > old.score:
+            if old is None or (hit.tier, -hit.score) < (old.tier, -old.score):
                 found[hit.id] = hit
 
         for item_id in self.exact.get(qk.key, ()):
-            add(_Hit(item_id, "exact", _SCORE["exact"]))
+            add(_Hit(item_id, "exact", _SCORE["exact"], EXACT))
         for item_id in self.alias.get(qk.key, ()):
-            add(_Hit(item_id, "alias", _SCORE["alias"]))
-        for key, item_id, probe in self.prefixed(qk):
-            if key != probe:
-                add(_Hit(item_id, "prefix", 80.0 + 10.0 * len(probe) / len(key)))
+            add(_Hit(item_id, "alias", _SCORE["alias"], ALIAS))
+        self._add_prefix_hits(qk, add, short=bool(found))
         for item_id in self.stem.get(qk.stem, ()):
-            add(_Hit(item_id, "stem", _SCORE["stem"]))
-        if not found:
-            for key in nz.ending_variants(qk.key):
-                for item_id in self.exact.get(key, []) + self.alias.get(key, []):
-                    add(_Hit(item_id, "stem", _SCORE["stem"] - 1))
-        if not found:
-            for key, item_id in self.word_prefixed(qk.key) + self.word_prefixed(qk.stem):
-                add(_Hit(item_id, "prefix", 65.0 + 5.0 * len(qk.key) / max(len(key), 1), word=True))
-        if not found and fuzzy:
-            for hit in self.fuzzy(qk):
+            add(_Hit(item_id, "stem", _SCORE["stem"], PREFIX))
+        for key in nz.ending_variants(qk.key):
+            for item_id in self.exact.get(key, []) + self.alias.get(key, []):
+                add(_Hit(item_id, "stem", _SCORE["stem"] - 1, PREFIX))
+        if any(h.tier <= PREFIX for h in found.values()):
+            return self.ordered_hits(found.values())
+        for key, item_id in self.word_prefixed(qk.key) + self.word_prefixed(qk.stem):
+            add(_Hit(item_id, "prefix", 55.0 + 10.0 * min(len(qk.key) / max(len(key), 1), 1.0), WORD))
+        if fuzzy:
+            for hit in self.fuzzy(qk, weak=not found):
                 add(hit)
         return self.ordered_hits(found.values())
+
+    def _add_prefix_hits(self, qk: nz.QueryKey, add: Callable[[_Hit], None], short: bool) -> None:
+        """Names that begin with the query (PREFIX) or whose stems begin with its stem: whole
+        words (PREFIX: «прыжком» → «Прыжок, дальность X») or inside a word (PARTIAL)."""
+        limit = MAX_CANDIDATES * 2 if short else _SCAN_LIMIT
+        for key, item_id in self._scan(self._raw_keys, self._raw, qk.key, limit):
+            if key != qk.key:
+                add(_Hit(item_id, "prefix", 80.0 + 10.0 * len(qk.key) / len(key), PREFIX))
+        for key, item_id in self._scan(self._stem_keys, self._stems, qk.stem, limit):
+            if key == qk.stem:
+                continue
+            whole = key[len(qk.stem)] == " "
+            score = 80.0 + 10.0 * len(qk.stem) / len(key) if whole else 60.0 + 10.0 * len(qk.stem) / len(key)
+            add(_Hit(item_id, "prefix", score, PREFIX if whole else PARTIAL))
 
     def ordered_hits(self, hits: Iterable[_Hit]) -> list[_Hit]:
         return sorted(hits, key=lambda h: (h.tier, -h.score, len(self.main[h.id]), self.main[h.id], h.id))
 
-    def fuzzy(self, qk: nz.QueryKey, limit: int = 12) -> list[_Hit]:
-        """Stem keys close to the query's stem (rapidfuzz ratio), scored below every other tier."""
-        probe = qk.stem
-        keys = self._fuzzy_keys[bool(_CYRILLIC.search(probe))]
+    def fuzzy(self, qk: nz.QueryKey, limit: int = 12, weak: bool = True) -> list[_Hit]:
+        """Names within a few typos of the query or its stem (TYPO), else loosely similar
+        stems (WEAK, rapidfuzz ratio) when ``weak``."""
         found: dict[str, _Hit] = {}
-        for key, ratio, _ in process.extract(probe, keys, scorer=fuzz.ratio, limit=limit,
-                                             score_cutoff=FUZZY_CUTOFF):
-            for item_id in self._fuzzy_ids[key]:
-                if item_id not in found:
-                    found[item_id] = _Hit(item_id, "fuzzy", round(ratio * 0.7, 1), f"{probe}\0{key}")
+        cyr = bool(_CYRILLIC.search(qk.key))
+        for probe, keys in ((qk.key, self._typo_raw[cyr]), (qk.stem, self._typo_stem[cyr])):
+            cutoff = 3 if len(probe) >= 9 else 2
+            for key, _, _ in process.extract(probe, keys, scorer=Levenshtein.distance,
+                                             score_cutoff=cutoff, limit=limit):
+                dist = OSA.distance(probe, key)
+                if dist > _allowed_edits(len(key)):
+                    continue
+                for item_id in self._fuzzy_ids[key]:
+                    hit = _Hit(item_id, "fuzzy", 70.0 - 5 * dist, TYPO, dist)
+                    if item_id not in found or dist < found[item_id].distance:
+                        found[item_id] = hit
+        if weak and not found:
+            for key, ratio, _ in process.extract(qk.stem, self._typo_stem[cyr], scorer=fuzz.ratio,
+                                                 limit=limit, score_cutoff=FUZZY_CUTOFF):
+                for item_id in self._fuzzy_ids[key]:
+                    found.setdefault(item_id, _Hit(item_id, "fuzzy", round(ratio / 2, 1), WEAK))
         return list(found.values())
 
     # --- decision -----------------------------------------------------------------------
@@ -185,35 +217,25 @@ class _Table(Generic[T]):
         if not hits:
             return None
         top = hits[0]
-        if top.how == "fuzzy":
-            return self._decide_fuzzy(hits)
-        if top.tier == WORD and not self.word_best:
+        if top.tier == WEAK or (top.tier == WORD and not self.word_best):
             return None
         group = [h for h in hits if h.tier == top.tier]
+        if top.tier == TYPO:
+            closest = [h for h in group if h.distance == top.distance]
+            return top.id if len({h.id for h in closest}) == 1 else None
         if len(group) == 1:
             weak = top.how == "prefix" and query_len < 3
             return None if weak else top.id
         return self._shortest(group)
 
     def _shortest(self, group: list[_Hit]) -> str | None:
-        """The one whose (stemmed) name begins every other name: «Тень» in «Тень прошлого»."""
-        for hit in group:
-            mine = self.main_stem[hit.id]
-            if all(_token_prefix(mine, self.main_stem[h.id]) for h in group if h is not hit):
-                return hit.id
+        """The one whose name begins every other name: «Тень» in «Тень прошлого»."""
+        for names in (self.main, self.main_stem):
+            for hit in group:
+                mine = names[hit.id]
+                if all(_token_prefix(mine, names[h.id]) for h in group if h is not hit):
+                    return hit.id
         return None
-
-    def _decide_fuzzy(self, hits: list[_Hit]) -> str | None:
-        dists = []
-        for hit in hits[:3]:
-            probe, key = hit.key.split("\0", 1)
-            dists.append((OSA.distance(probe, key), len(key)))
-        dist, length = dists[0]
-        if dist > _allowed_edits(length):
-            return None
-        if any(d <= dist for d, _ in dists[1:]):
-            return None
-        return hits[0].id
 
     # --- completion ---------------------------------------------------------------------
 
@@ -252,7 +274,7 @@ class _Reading:
 
     def rank(self) -> tuple[int, int, float]:
         top = self.hits[0] if self.hits else None
-        return (0 if self.best else 1, top.tier if top else 9, -(top.score if top else 0.0))
+        return (0 if self.best else 1, top.tier if top else 99, -(top.score if top else 0.0))
 
 
 def _best_reading(readings: list[_Reading]) -> _Reading:
@@ -273,12 +295,6 @@ class Lookup:
     def __init__(self, corpus: Corpus, db_path: Path):
         self.corpus = corpus
         self.db_path = db_path
-        self._terms: _Table[Term] = _Table(corpus.terms, {
-            t.id: nz.item_keys(t.name, t.aliases, t.abbreviations, t.id) for t in corpus.terms.values()
-        })
-        self._cards: _Table[Card] = _Table(corpus.cards, {
-            c.id: nz.item_keys(c.name, c.aliases) for c in corpus.cards.values()
-        }, word_best=True)
         self._by_number: dict[int, list[str]] = {}
         self._by_set_number: dict[tuple[int, int], str] = {}
         for c in sorted(corpus.cards.values(), key=lambda c: (c.set_id, c.number)):
@@ -288,6 +304,28 @@ class Lookup:
         self._sets, self._set_names = self._set_keys({**KNOWN_SETS, **corpus.sets})
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
+
+    # The key tables are built once, on first use (a one-shot `ask` about a term never pays
+    # for the card table); a long-running bot calls :meth:`warm` at start-up.
+
+    @cached_property
+    def _terms(self) -> _Table[Term]:
+        keys = read_names(self.db_path, self.corpus.content_hash, "term")
+        if keys is None or keys.keys() != self.corpus.terms.keys():
+            keys = {t.id: nz.item_keys(t.name, t.aliases, t.abbreviations, t.id)
+                    for t in self.corpus.terms.values()}
+        return _Table(self.corpus.terms, keys)
+
+    @cached_property
+    def _cards(self) -> _Table[Card]:
+        keys = read_names(self.db_path, self.corpus.content_hash, "card")
+        if keys is None or keys.keys() != self.corpus.cards.keys():
+            keys = {c.id: nz.item_keys(c.name, c.aliases) for c in self.corpus.cards.values()}
+        return _Table(self.corpus.cards, keys, word_best=True)
+
+    def warm(self) -> None:
+        """Build every in-memory table now (else each is built on its first lookup)."""
+        _ = self._terms, self._cards
 
     @staticmethod
     def _set_keys(sets: dict[int, CardSet]) -> tuple[dict[str, int], dict[str, int]]:
@@ -343,7 +381,7 @@ class Lookup:
         """``168`` / ``50-168`` / ``ПХ 168`` / ``168 ПХ``; None when the query has no number."""
         if _NUMBER.match(key):
             ids = self._by_number.get(int(key), [])
-            hits = [_Hit(i, "number", _SCORE["number"]) for i in ids]
+            hits = [_Hit(i, "number", _SCORE["number"], EXACT) for i in ids]
             return _Reading(ids[0] if len(ids) == 1 else None, hits)
         m = _CARD_ID.match(key)
         set_id: int | None = None
@@ -358,8 +396,8 @@ class Lookup:
                 return None
         card_id = self._by_set_number.get((set_id, number))
         if card_id is not None:
-            return _Reading(card_id, [_Hit(card_id, "number", _SCORE["number"])])
-        others = [_Hit(i, "number", 50.0) for i in self._by_number.get(number, [])]
+            return _Reading(card_id, [_Hit(card_id, "number", _SCORE["number"], EXACT)])
+        others = [_Hit(i, "number", 50.0, ALIAS) for i in self._by_number.get(number, [])]
         return _Reading(None, others)
 
     def _resolve_set(self, text: str) -> int | None:

@@ -12,6 +12,7 @@ import pytest
 import bot.lookup.index as index_mod
 from bot.corpus.errors import CorpusError
 from bot.corpus.load import content_hash, load_corpus
+from bot.corpus.model import Corpus
 from bot.lookup.index import INDEX_FILE, open_index
 from bot.lookup.lookup import Lookup
 
@@ -133,3 +134,26 @@ def test_empty_corpus(tmp_path: Path) -> None:
     assert lookup.find_card("168").best is None
     assert lookup.search("телепортация") == []
     assert lookup.complete_terms("") == [] and lookup.complete_cards("") == []
+
+
+def test_warm_lookup_uses_the_stored_keys(
+    fixture_index: tuple[Corpus, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.lookup.normalize as nz
+
+    def no_keys(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("keys were recomputed although the index holds them")
+
+    monkeypatch.setattr(nz, "item_keys", no_keys)
+    lookup = Lookup(*fixture_index)
+    lookup.warm()
+    match = lookup.find_term("телепортацию")
+    assert match.best is not None and match.best.id == "teleportatsiya"
+    assert lookup.find_card("баалита").best == fixture_index[0].cards["50-168"]
+
+
+def test_lookup_without_an_index_computes_the_keys(fixture_index: tuple[Corpus, Path],
+                                                   tmp_path: Path) -> None:
+    lookup = Lookup(fixture_index[0], tmp_path / "none.sqlite")
+    assert lookup.find_term("ОвЗ").best == fixture_index[0].terms["opyt-v-zashchite"]
+    assert lookup.complete_cards("пх 16") == [fixture_index[0].cards["50-168"]]
