@@ -30,12 +30,10 @@ STEP = 10.0  # seconds any single step may take
 
 
 def real_judge(data_dir: Path) -> JudgeLike:
-    try:
-        from bot.commands.judge import Judge
+    """The real Judge on the shipped corpus (rules/, cards/), index built in ``data_dir``."""
+    from bot.commands.judge import Judge
 
-        return Judge.open(PROJECT_ROOT, data_dir)
-    except ImportError as exc:  # the lookup or a command module has not landed yet
-        pytest.skip(f"real Judge not available yet: {exc}")
+    return Judge.open(PROJECT_ROOT, data_dir)
 
 
 @pytest.fixture(params=["fake", "real"])
