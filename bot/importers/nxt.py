@@ -34,6 +34,7 @@ from typing import Any
 
 import yaml
 
+from bot.corpus.icons import ICON_NAMES, ICON_TERMS
 from bot.corpus.ids import slugify
 from bot.corpus.load import _validator
 from bot.corpus.sets import card_set
@@ -51,37 +52,6 @@ COLORS: dict[int, str] = {1: "Степи", 2: "Горы", 4: "Леса", 8: "Б�
                           32: "Нейтралы"}
 CREATURE_TYPES: dict[int, str] = {0: "Нелетающее", 1: "Летающее", 2: "Компаньон",
                                   3: "Паразит", 4: "Артефакт", 5: "Местность"}
-ICON_NAMES: dict[str, str] = {
-    "uniq": "Уникальное", "nuniq": "Не уникальное", "sht": "Выстрел", "thr": "Метание",
-    "dsc": "Разряд", "direct": "Направленный удар", "sph": "Особый удар",
-    "uht": "Безответный удар", "mht": "Магический удар", "uchr": "Удар через ряд",
-    "spl": "Заклинание", "imp": "Воздействие", "ova": "Опыт в атаке", "ovz": "Опыт в защите",
-    "ovs": "Опыт в стрельбе", "regen": "Регенерация", "armor": "Броня",
-    "zov": "Защита от выстрелов", "zot": "Защита от метания", "zoo": "Защита от отравления",
-    "zoal": "Защита от летающих", "zom": "Защита от магии", "zoz": "Защита от заклинаний",
-    "zor": "Защита от разрядов", "stamina": "Стойкость", "inc": "Бестелесный",
-    "fry": "Бешенство", "bls": "Благословление", "vlh": "Вальхалла", "vmp": "Вампиризм",
-    "fin": "Добивание", "cnc": "Концентрация", "dep": "На глубине", "sur": "На поверхности",
-    "clm": "Неповоротливость", "psn": "Отравление", "cur": "Проклятие", "prp": "Пророчество",
-    "lep": "Прыжок", "das": "Рывок", "frm": "Строй", "tlp": "Телепортация",
-    "nec": "Трупоедство",
-}
-#: Icon code -> rules-corpus term id (docs/architecture.md naming), where the corpus has one.
-#: An imported card lists these terms under ``rules`` when the corpus has them.
-ICON_TERMS: dict[str, str] = {
-    "sht": "vystrel", "thr": "metanie", "dsc": "razryad", "ova": "opyt-v-atake",
-    "ovz": "opyt-v-zashchite", "ovs": "opyt-v-strelbe", "inc": "bestelesnost",
-    "bls": "blagoslovlenie", "vmp": "vampirizm", "fin": "dobivanie", "clm": "nepovorotlivost",
-    "psn": "otravlenie", "cur": "proklyatie", "lep": "pryzhok", "frm": "stroy",
-    "tlp": "teleportatsiya", "nec": "trupoedstvo", "uht": "bezotvetnyy-udar",
-    "spl": "zaklinanie", "imp": "vozdeystvie", "regen": "regeneratsiya", "armor": "bronya",
-    "zov": "zashchita-ot-vystrelov", "zot": "zashchita-ot-metaniy",
-    "zor": "zashchita-ot-razryadov", "stamina": "stoykost", "cnc": "kontsentratsiya",
-    "direct": "napravlennyy-udar", "uchr": "udar-cherez-ryad", "mht": "magicheskiy-udar",
-    "sph": "osobyy-udar", "zoo": "zashchita-ot-otravleniya", "zoal": "zashchita-ot-letayushchikh",
-    "zom": "zashchita-ot-magii", "zoz": "zashchita-ot-zaklinaniy", "fry": "beshenstvo",
-    "vlh": "valkhalla", "prp": "prorochestvo", "das": "ryvok",
-}
 # Print kinds of the deck builder: print runs (t1 …) and alternative prints (alt, pf …).
 _ALT_NAMES: dict[str, str] = {
     "alt": "Альтернативная", "altf": "Альтернативная фойловая", "pf": "Полноформатная",
@@ -102,18 +72,6 @@ _DB_KEYS = (
     "rules",
 )
 _MAX_LISTED = 20
-
-
-def icon_label(code: str, value: int = 0) -> str:
-    """Readable icon for a card answer: ``icon_label("ovz", 1)`` -> «Опыт в защите 1»."""
-    name = ICON_NAMES.get(code, code)
-    return f"{name} {value}" if value else name
-
-
-def icon_term(code: str) -> str | None:
-    """The rules term id an icon stands for (``ovz`` -> ``opyt-v-zashchite``), named as the
-    corpus names terms; whether the corpus has that term is for the caller to check."""
-    return ICON_TERMS.get(code)
 
 
 def elements(color: int) -> tuple[str | None, list[int]]:

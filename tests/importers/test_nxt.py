@@ -13,14 +13,13 @@ import pytest
 from click.testing import CliRunner
 
 from bot import PROJECT_ROOT
+from bot.corpus.icons import icon_label, icon_term
 from bot.corpus.load import load_corpus
 from bot.corpus.yamlio import read_yaml, write_yaml
 from bot.importers.cli import import_group
 from bot.importers.errors import ImporterError
 from bot.importers.nxt import (
     elements,
-    icon_label,
-    icon_term,
     import_nxt,
     print_label,
     run_import,
