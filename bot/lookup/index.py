@@ -15,6 +15,7 @@ over stemmed names (``title``) and texts (``body``).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -36,8 +37,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 INDEX_FILE = "index.sqlite"
-#: Bump when the tables or the normalisation change: an index of another version is rebuilt.
-INDEX_VERSION = "1"
+
+
+def _code_version() -> str:
+    """The table layout and the normalisation are code: an index built by other code (this
+    file or ``normalize.py`` changed) is rebuilt, as if the YAML had changed."""
+    from bot.lookup import normalize
+
+    digest = hashlib.sha256()
+    for module_file in (__file__, normalize.__file__):
+        digest.update(Path(module_file).read_bytes())
+    return "2-" + digest.hexdigest()[:16]
+
+
+INDEX_VERSION = _code_version()
 FTS_TOKENIZE = "unicode61 remove_diacritics 0"
 
 

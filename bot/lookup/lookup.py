@@ -59,12 +59,27 @@ class _Hit:
     distance: int = 0  # edits, for TYPO hits
 
 
-def _by_script(keys: Iterable[str]) -> dict[bool, list[str]]:
-    """Keys split by script: ``True`` → with Cyrillic letters, ``False`` → without."""
-    out: dict[bool, list[str]] = {True: [], False: []}
-    for k in keys:
-        out[bool(_CYRILLIC.search(k))].append(k)
-    return out
+class _LengthIndex:
+    """Keys by script (Cyrillic or not) and length, for fuzzy matching: a key more than k
+    letters longer or shorter is never within k edits, so it is not even compared. The key
+    lists of each length window are built on first use and kept."""
+
+    def __init__(self, keys: Iterable[str]):
+        self._by_len: dict[tuple[bool, int], list[str]] = {}
+        for k in dict.fromkeys(keys):
+            self._by_len.setdefault((bool(_CYRILLIC.search(k)), len(k)), []).append(k)
+        self._windows: dict[tuple[bool, int, int], list[str]] = {}
+
+    def window(self, probe: str, low: int, high: int) -> list[str]:
+        """Keys of the probe's script with ``low <= len <= high``."""
+        cyr = bool(_CYRILLIC.search(probe))
+        low, high = max(low, 1), min(high, nz.MAX_QUERY)
+        keys = self._windows.get((cyr, low, high))
+        if keys is None:
+            keys = [k for n in range(low, high + 1) for k in self._by_len.get((cyr, n), ())]
+            if len(self._windows) < 4096:
+                self._windows[(cyr, low, high)] = keys
+        return keys
 
 
 def _allowed_edits(length: int) -> int:
@@ -113,8 +128,8 @@ class _Table(Generic[T]):
         for key, item_id in self._raw + self._stems:
             self._fuzzy_ids.setdefault(key, []).append(item_id)
         # Fuzzy keys by script: a Cyrillic query is never compared with Latin slugs, nor back.
-        self._typo_raw = _by_script(dict.fromkeys(self._raw_keys))
-        self._typo_stem = _by_script(dict.fromkeys(self._stem_keys))
+        self._typo_raw = _LengthIndex(self._raw_keys)
+        self._typo_stem = _LengthIndex(self._stem_keys)
         self.ordered = sorted(items, key=lambda i: (self.main[i], i))
 
     # --- candidates ---------------------------------------------------------------------
@@ -155,7 +170,12 @@ class _Table(Generic[T]):
             add(_Hit(item_id, "exact", _SCORE["exact"], EXACT))
         for item_id in self.alias.get(qk.key, ()):
             add(_Hit(item_id, "alias", _SCORE["alias"], ALIAS))
-        self._add_prefix_hits(qk, add, short=bool(found))
+        if found:  # the answer is known: a few longer names are enough for "see also"
+            for key, item_id in self._scan(self._raw_keys, self._raw, qk.key, MAX_CANDIDATES):
+                if key != qk.key:
+                    add(_Hit(item_id, "prefix", 80.0 + 10.0 * len(qk.key) / len(key), PREFIX))
+            return self.ordered_hits(found.values())
+        self._add_prefix_hits(qk, add)
         for item_id in self.stem.get(qk.stem, ()):
             add(_Hit(item_id, "stem", _SCORE["stem"], PREFIX))
         for key in nz.ending_variants(qk.key):
@@ -170,14 +190,13 @@ class _Table(Generic[T]):
                 add(hit)
         return self.ordered_hits(found.values())
 
-    def _add_prefix_hits(self, qk: nz.QueryKey, add: Callable[[_Hit], None], short: bool) -> None:
+    def _add_prefix_hits(self, qk: nz.QueryKey, add: Callable[[_Hit], None]) -> None:
         """Names that begin with the query (PREFIX) or whose stems begin with its stem: whole
         words (PREFIX: «прыжком» → «Прыжок, дальность X») or inside a word (PARTIAL)."""
-        limit = MAX_CANDIDATES * 2 if short else _SCAN_LIMIT
-        for key, item_id in self._scan(self._raw_keys, self._raw, qk.key, limit):
+        for key, item_id in self._scan(self._raw_keys, self._raw, qk.key):
             if key != qk.key:
                 add(_Hit(item_id, "prefix", 80.0 + 10.0 * len(qk.key) / len(key), PREFIX))
-        for key, item_id in self._scan(self._stem_keys, self._stems, qk.stem, limit):
+        for key, item_id in self._scan(self._stem_keys, self._stems, qk.stem):
             if key == qk.stem:
                 continue
             whole = key[len(qk.stem)] == " "
@@ -191,9 +210,9 @@ class _Table(Generic[T]):
         """Names within a few typos of the query or its stem (TYPO), else loosely similar
         stems (WEAK, rapidfuzz ratio) when ``weak``."""
         found: dict[str, _Hit] = {}
-        cyr = bool(_CYRILLIC.search(qk.key))
-        for probe, keys in ((qk.key, self._typo_raw[cyr]), (qk.stem, self._typo_stem[cyr])):
+        for probe, index in ((qk.key, self._typo_raw), (qk.stem, self._typo_stem)):
             cutoff = 3 if len(probe) >= 9 else 2
+            keys = index.window(probe, len(probe) - cutoff, len(probe) + cutoff)
             for key, _, _ in process.extract(probe, keys, scorer=Levenshtein.distance,
                                              score_cutoff=cutoff, limit=limit):
                 dist = OSA.distance(probe, key)
@@ -204,7 +223,10 @@ class _Table(Generic[T]):
                     if item_id not in found or dist < found[item_id].distance:
                         found[item_id] = hit
         if weak and not found:
-            for key, ratio, _ in process.extract(qk.stem, self._typo_stem[cyr], scorer=fuzz.ratio,
+            # ratio >= 60 needs the shorter string to be at least 3/7 of the longer one
+            n = len(qk.stem)
+            keys = self._typo_stem.window(qk.stem, (3 * n + 6) // 7, (7 * n) // 3)
+            for key, ratio, _ in process.extract(qk.stem, keys, scorer=fuzz.ratio,
                                                  limit=limit, score_cutoff=FUZZY_CUTOFF):
                 for item_id in self._fuzzy_ids[key]:
                     found.setdefault(item_id, _Hit(item_id, "fuzzy", round(ratio / 2, 1), WEAK))
@@ -510,15 +532,16 @@ def _scaled(rows: list[tuple[str, str, float]], top: float) -> list[tuple[str, s
 def fts_query(stems: list[str], op: str) -> str:
     """An FTS5 MATCH expression where every word is a quoted string: user text is never syntax.
 
-    Words of three letters or more match as prefixes (``"телепортац"*``), shorter ones whole;
-    for ``OR`` one-letter words are left out.
+    Words match whole stems; the last one, which may still be being typed, also matches as a
+    prefix (``"телепортац"*``) when it has three letters or more. For ``OR`` one-letter words
+    are left out.
     """
     parts = []
-    for s in stems:
+    for pos, s in enumerate(stems):
         if op == "OR" and len(s) < 2:
             continue
         quoted = '"' + s.replace('"', '""') + '"'
-        parts.append(quoted + "*" if len(s) >= 3 else quoted)
+        parts.append(quoted + "*" if len(s) >= 3 and pos == len(stems) - 1 else quoted)
     return f" {op} ".join(parts)
 
 

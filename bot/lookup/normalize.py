@@ -57,7 +57,7 @@ _TRAILING_PARAM = re.compile(rf"^(?P<rest>.*?)(?:\s+на)?\s+(?P<param>{_PARAM})
 _LEADING_PARAM = re.compile(rf"^(?P<param>{_PARAM})\s+(?P<rest>\D.*)$")
 _MIDDLE_PARAM = re.compile(rf"^(?P<head>\D.*?)\s+(?P<param>{_PARAM})\s+(?P<tail>\D.*)$")
 _FLEETING = re.compile(r"(?<=[бвгджзклмнпрстфхцчшщ])[оеё](?=[кц]$)")
-_VERB_CUTS = frozenset({"ит", "ыт", "ил", "ыл", "ен", "им", "ят"})
+_VERB_CUTS = frozenset({"ит", "ыт", "ил", "ыл", "ен", "ят"})
 _CASE_ENDINGS = ("ами", "ями", "ом", "ем", "ой", "ей", "ою", "ею", "ью", "ов", "ев", "ам", "ям",
                  "ах", "ях", "а", "я", "у", "ю", "е", "ы", "и")
 _ABBREVIATION = re.compile(r"^[А-ЯЁA-Z][а-яёa-zА-ЯЁA-Z]{1,5}$")

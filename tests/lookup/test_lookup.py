@@ -94,8 +94,9 @@ def test_fts_syntax_in_queries_is_harmless(lookup: Lookup, query: str) -> None:
 
 
 def test_fts_query_quotes_every_word() -> None:
-    assert fts_query(["телепортац", "ход"], "AND") == '"телепортац"* AND "ход"*'
-    assert fts_query(['a"b', "в"], "AND") == '"a""b"* AND "в"'
+    assert fts_query(["телепортац", "ход"], "AND") == '"телепортац" AND "ход"*'
+    assert fts_query(['a"b', "в"], "AND") == '"a""b" AND "в"'
+    assert fts_query(['в', 'a"b'], "AND") == '"в" AND "a""b"*'
     assert fts_query(["в", "ход"], "OR") == '"ход"*'
 
 
