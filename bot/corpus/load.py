@@ -19,11 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from bot.corpus.errors import CorpusError, CorpusIssue
 from bot.corpus.model import Ability, Card, CardSet, Corpus, Source, Term, TermVersion
-from bot.corpus.yamlio import read_yaml
 
 if TYPE_CHECKING:
     import jsonschema
@@ -160,6 +157,10 @@ def _read_files(root: Path, files: list[Path]) -> list[tuple[Any, list[CorpusIss
 
 def read_file(root: Path, path: Path) -> tuple[Any, list[CorpusIssue]]:
     """Parse and schema-check one file: its usable data (or None) and its issues."""
+    import yaml  # here, not at the top: a warm start (corpus from the index) reads no YAML
+
+    from bot.corpus.yamlio import read_yaml
+
     rel = path.relative_to(root).as_posix()
     try:
         data = read_yaml(path)
