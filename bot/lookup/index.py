@@ -113,27 +113,19 @@ def _connect_ro(db_path: Path) -> Iterator[sqlite3.Connection]:
         conn.close()
 
 
-def _json_rows(conn: sqlite3.Connection, table: str, extra: str = "") -> list[list[Any]]:
-    """``[data, *extra]`` of every row of ``table`` in ``pos`` order. SQLite glues the stored
-    JSON texts into one array, so Python parses once instead of once per row."""
-    cells = " || ',' || ".join(["pos", "data", *([extra] if extra else [])])
-    (text,) = conn.execute(
-        f"SELECT '[' || coalesce(group_concat('[' || {cells} || ']', ','), '') || ']' FROM {table}"
-    ).fetchone()
-    rows: list[list[Any]] = json.loads(text)
-    rows.sort(key=lambda r: r[0])  # group_concat's order is not guaranteed
-    return [r[1:] for r in rows]
-
-
 def _corpus_from_rows(conn: sqlite3.Connection, digest: str) -> Corpus:
-    sources = {s["id"]: Source(**s) for s, in _json_rows(conn, "sources")}
-    sets = {s["id"]: CardSet(**s) for s, in _json_rows(conn, "sets")}
+    """The corpus from the raw dicts stored in ``bundle`` (one JSON text per table, so a warm
+    start parses four JSON documents instead of one per row)."""
+    bundle = {name: json.loads(text) for name, text in conn.execute("SELECT name, data FROM bundle")}
+    sources = {s["id"]: Source(**s) for s in bundle["sources"]}
+    sets = {s["id"]: CardSet(**s) for s in bundle["sets"]}
     terms: dict[str, Term] = {}
-    for (t,) in _json_rows(conn, "terms"):
+    for t in bundle["terms"]:
         terms[t["id"]] = term_from_dict(t, sources)
+    set_dicts = bundle["card_sets"]  # each card file's `set:`, referred to by index
     cards: dict[str, Card] = {}
-    for c, set_data in _json_rows(conn, "cards", "set_data"):  # set_data: the file's `set:`
-        cards[c["id"]] = card_from_dict(c, set_data)
+    for c, set_index in bundle["cards"]:
+        cards[c["id"]] = card_from_dict(c, set_dicts[set_index])
     return Corpus(sources=sources, terms=terms, cards=cards, sets=sets, content_hash=digest)
 
 
@@ -199,6 +191,7 @@ _TABLES: dict[str, tuple[dict[str, type], str | None]] = {
                "set_data": str}, "id"),
     "names": ({"kind": str, "item_id": str, "key": str, "how": str}, None),  # in item_keys order
     "docs": ({"kind": str, "item_id": str, "title": str, "body": str}, None),
+    "bundle": ({"name": str, "data": str}, "name"),  # the raw dicts of a table as one JSON text
 }
 
 
@@ -218,10 +211,25 @@ def _write_tables(db: sqlite_utils.Database, corpus: Corpus, raw: RawItems, dige
         {"id": c["id"], "pos": i, "set_id": s["id"], "number": c["number"], "name": c["name"],
          "data": _dumps(c), "set_data": _dumps(s)} for i, (c, s) in enumerate(raw["cards"]))
     db.table("cards").create_index(["set_id", "number"])
+    db.table("bundle").insert_all(_bundle_rows(corpus, raw))
     db.table("names").insert_all(_name_rows(corpus))
     db.table("names").create_index(["kind", "key"])
     db.table("docs").insert_all(_doc_rows(corpus))
     db.table("docs").enable_fts(["title", "body"], tokenize=FTS_TOKENIZE)
+
+
+def _bundle_rows(corpus: Corpus, raw: RawItems) -> Iterator[dict[str, Any]]:
+    card_sets: list[dict[str, Any]] = []
+    cards: list[tuple[dict[str, Any], int]] = []
+    for c, s in raw["cards"]:
+        if not card_sets or card_sets[-1] != s:
+            card_sets.append(s)
+        cards.append((c, len(card_sets) - 1))
+    yield {"name": "sources", "data": _dumps([asdict(s) for s in corpus.sources.values()])}
+    yield {"name": "sets", "data": _dumps([asdict(s) for s in corpus.sets.values()])}
+    yield {"name": "terms", "data": _dumps(raw["terms"])}
+    yield {"name": "card_sets", "data": _dumps(card_sets)}
+    yield {"name": "cards", "data": _dumps(cards)}
 
 
 def _name_rows(corpus: Corpus) -> Iterator[dict[str, Any]]:
