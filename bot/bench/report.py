@@ -10,7 +10,9 @@ from bot.bench.harness import TARGETS, verdicts
 _ROWS: tuple[tuple[str, str, str], ...] = (
     # key, label, unit
     ("index_build_s", "index build from YAML (cold)", "s"),
+    ("index_build_cpu_s", "  CPU time of the build process (all cores)", "s"),
     ("warm_ask_s", "`berserk-judge ask` to first answer (warm, median)", "s"),
+    ("warm_ask_cpu_s", "  CPU time of one `ask` process (median)", "s"),
     ("term_exact_p99_ms", "term, exact: p99", "ms"),
     ("term_fuzzy_p99_ms", "term, typo/inflection: p99", "ms"),
     ("card_number_p99_ms", "card by set + number: p99", "ms"),
