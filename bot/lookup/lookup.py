@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
@@ -50,8 +50,7 @@ _SCORE = {"exact": 100.0, "number": 100.0, "alias": 96.0, "stem": 75.0}
 EXACT, ALIAS, PREFIX, TYPO, PARTIAL, WORD, WEAK = range(7)
 
 
-@dataclass(frozen=True)
-class _Hit:
+class _Hit(NamedTuple):
     id: str
     how: How
     score: float

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import Stemmer
 
@@ -47,6 +47,7 @@ _DASHES = str.maketrans({c: "-" for c in "‐‑‒–—―−﹣－"})
 # Hyphens kept: inside numbers (1-2-2) and as a sign before a number (-1, +2).
 _NUMBER_HYPHEN = re.compile(r"(?<![\w-])[-+](?=\d)|(?<=\d)-(?=\d)")
 _PLAIN = re.compile(r"[а-яё]+(?: [а-яё]+)*\Z")
+_DIGIT = re.compile(r"\d")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]+")
 _NOT_WORD = re.compile(r"[^\w\x00\x01]+|_")
 _PAREN = re.compile(r"\([^()]*\)")
@@ -67,8 +68,9 @@ _STEMMER = Stemmer.Stemmer("russian")
 
 def fold(text: str) -> str:
     """Casefold and clean ``text``: the comparable form of any name or query."""
-    if _PLAIN.match(text):  # fast path: lower-case Cyrillic words and single spaces
-        return text.replace("ё", "е")
+    low = text.casefold()
+    if _PLAIN.match(low):  # fast path: Cyrillic words and single spaces
+        return low.replace("ё", "е")
     text = unicodedata.normalize("NFC", _CONTROL.sub(" ", text))
     if _LATIN.search(text) and _CYRILLIC.search(text):
         text = " ".join(_fix_lookalikes(word) for word in text.split())
@@ -116,6 +118,8 @@ def variants(raw: str) -> list[str]:
     """The readings of a raw query to try, the query as typed first."""
     raw = raw[:MAX_QUERY]
     out = [raw]
+    if not _LATIN.search(raw):
+        return out
     for make in (lookalike_variant, layout_variant):
         v = make(raw)
         if v is not None and v not in out:
@@ -236,8 +240,7 @@ def item_keys(name: str, aliases: tuple[str, ...] = (), abbreviations: tuple[str
     return out
 
 
-@dataclass(frozen=True)
-class QueryKey:
+class QueryKey(NamedTuple):
     """One reading of a query: its key, stemmed key and the split-off parameter."""
 
     key: str
@@ -250,6 +253,8 @@ def split_parameter(key: str) -> tuple[str, str | None]:
 
     The value may also come first (``-1 от атаки``) or inside (``в радиусе 3 клеток``).
     """
+    if not _DIGIT.search(key):
+        return key, None
     m = _TRAILING_PARAM.match(key)
     if m and m.group("rest"):
         return m.group("rest"), m.group("param")
