@@ -396,7 +396,22 @@ class Lookup:
             return by_number
         qk = nz.query_key(text, with_parameter=False)
         hits = self._cards.hits(qk)
-        return _Reading(self._cards.decide(hits, len(qk.key)), hits)
+        best = self._cards.decide(hits, len(qk.key))
+        if best is None and (named := self._name_and_number(key)) is not None:
+            return named
+        return _Reading(best, hits)
+
+    def _name_and_number(self, key: str) -> _Reading | None:
+        """``Тень 194``: a name (found as usual) and the card's number, which must agree."""
+        m = _SET_THEN_NUMBER.match(key) or _NUMBER_THEN_SET.match(key)
+        if not m:
+            return None
+        number = int(m.group("num"))
+        qk = nz.query_key(m.group("set"), with_parameter=False)
+        hits = [h for h in self._cards.hits(qk) if self._cards.items[h.id].number == number]
+        if not hits:
+            return None
+        return _Reading(hits[0].id if len({h.id for h in hits}) == 1 else None, hits)
 
     def _card_by_number(self, key: str) -> _Reading | None:
         """``168`` / ``50-168`` / ``ПХ 168`` / ``168 ПХ``; None when the query has no number."""
