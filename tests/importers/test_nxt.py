@@ -31,10 +31,11 @@ SAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "nxt-sample.json"
 SHIPPED = PROJECT_ROOT / "cards" / "10-voyna-stikhiy.yaml"
 SET10 = "cards/10-voyna-stikhiy.yaml"
 
-#: Extractor coverage measured on the sample: 3 of 15 ability sentences read in full (20%,
-#: bot/importers/abilities.py of 2026-11-30). The import must not fall below it; raise it when
-#: the extractor learns more.
-COVERAGE_FLOOR = 0.2
+#: Extractor coverage measured on the sample: 13 of 15 ability sentences read in full (86.7%,
+#: bot/importers/abilities.py of 2026-11-30; 3 of 15 before it read strikes, counters, attack
+#: bonuses, delayed effects and more triggers). The import must not fall below it; raise it
+#: when the extractor learns more.
+COVERAGE_FLOOR = 13 / 15
 
 
 def sample() -> list[dict[str, Any]]:
