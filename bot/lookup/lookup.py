@@ -18,7 +18,6 @@ import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar
@@ -287,8 +286,7 @@ def _candidates(table: _Table[T], hits: list[_Hit], best: str | None) -> list[Ca
     return [Candidate(table.items[h.id], h.how, h.score) for h in hits[:MAX_CANDIDATES]]
 
 
-@dataclass(frozen=True)
-class _Reading:
+class _Reading(NamedTuple):
     best: str | None
     hits: list[_Hit]
     parameter: str | None = None
@@ -297,10 +295,30 @@ class _Reading:
         top = self.hits[0] if self.hits else None
         return (0 if self.best else 1, top.tier if top else 99, -(top.score if top else 0.0))
 
+    @property
+    def final(self) -> bool:
+        """An exact or alias answer: no other reading of the query can do better."""
+        return self.best is not None and self.hits[0].tier <= ALIAS
 
-def _best_reading(readings: list[_Reading]) -> _Reading:
-    """The reading that matches best; the query as typed wins ties (it comes first)."""
-    return min(readings, key=lambda r: r.rank())
+
+def _best_reading(texts: list[str], read: Callable[[str, bool], _Reading]) -> _Reading:
+    """The reading that matches best; the query as typed wins ties (it comes first).
+
+    Fuzzy matching (the slow part) runs only when no reading finds an answer without it, so
+    ``ntktgjhnfwbz`` is answered from its layout reading without fuzzy work on the Latin one.
+    """
+    best: _Reading | None = None
+    for fuzzy in (False, True):
+        for text in texts:
+            r = read(text, fuzzy)
+            if r.final:
+                return r
+            if best is None or r.rank() < best.rank():
+                best = r
+        if best is not None and best.best is not None and best.hits[0].tier < TYPO:
+            break  # a typo could still beat a partial or later-word answer
+    assert best is not None  # variants() always returns the query itself
+    return best
 
 
 _NUMBER = re.compile(r"^\d{1,4}$")
@@ -321,7 +339,13 @@ class Lookup:
         for c in sorted(corpus.cards.values(), key=lambda c: (c.set_id, c.number)):
             self._by_number.setdefault(c.number, []).append(c.id)
             self._by_set_number[(c.set_id, c.number)] = c.id
-        self._card_order = [c.id for c in sorted(corpus.cards.values(), key=lambda c: (c.set_id, c.number))]
+        by_set_order = sorted(corpus.cards.values(), key=lambda c: (c.set_id, c.number))
+        self._card_order = [c.id for c in by_set_order]
+        self._set_cards: dict[int, list[tuple[str, str]]] = {}  # set id -> [(number, id)]
+        for c in by_set_order:
+            self._set_cards.setdefault(c.set_id, []).append((str(c.number), c.id))
+        by_number_order = sorted(corpus.cards.values(), key=lambda c: (c.number, c.set_id))
+        self._number_order = [(str(c.number), c.id) for c in by_number_order]
         self._sets, self._set_names = self._set_keys({**KNOWN_SETS, **corpus.sets})
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
@@ -363,14 +387,14 @@ class Lookup:
 
     def find_term(self, query: str) -> Match[Term]:
         """The term a user means: ``телепортацию``, ``ОвЗ``, ``броня 2``, ``ntktgjhnfwbz``."""
-        readings = []
-        for text in nz.variants(query):
-            qk = nz.query_key(text)
-            hits = self._terms.hits(qk)
-            readings.append(_Reading(self._terms.decide(hits, len(qk.key)), hits, qk.parameter))
-        r = _best_reading(readings)
+        r = _best_reading(nz.variants(query), self._term_reading)
         return Match(query=query, best=self._terms.items[r.best] if r.best else None,
                      candidates=_candidates(self._terms, r.hits, r.best), parameter=r.parameter)
+
+    def _term_reading(self, text: str, fuzzy: bool = True) -> _Reading:
+        qk = nz.query_key(text)
+        hits = self._terms.hits(qk, fuzzy)
+        return _Reading(self._terms.decide(hits, len(qk.key)), hits, qk.parameter)
 
     def complete_terms(self, prefix: str, limit: int = 25) -> list[Term]:
         """Terms for autocomplete, ranked like :meth:`find_term`; empty prefix: A to Я."""
@@ -384,18 +408,17 @@ class Lookup:
 
     def find_card(self, query: str) -> Match[Card]:
         """The card a user means: ``168``, ``ПХ 168``, ``Путь хранителей 168``, ``баалита``."""
-        readings = [self._card_reading(text) for text in nz.variants(query)]
-        r = _best_reading(readings)
+        r = _best_reading(nz.variants(query), self._card_reading)
         return Match(query=query, best=self._cards.items[r.best] if r.best else None,
                      candidates=_candidates(self._cards, r.hits, r.best))
 
-    def _card_reading(self, text: str) -> _Reading:
+    def _card_reading(self, text: str, fuzzy: bool = True) -> _Reading:
         key = nz.fold(text[: nz.MAX_QUERY])
         by_number = self._card_by_number(key)
         if by_number is not None:
             return by_number
         qk = nz.query_key(text, with_parameter=False)
-        hits = self._cards.hits(qk)
+        hits = self._cards.hits(qk, fuzzy)
         best = self._cards.decide(hits, len(qk.key))
         if best is None and (named := self._name_and_number(key)) is not None:
             return named
@@ -468,12 +491,15 @@ class Lookup:
         return self._cards.complete(nz.query_key(text, with_parameter=False), limit)
 
     def _numbers_starting(self, digits: str, set_id: int | None, limit: int) -> list[str]:
-        found = [
-            (number, cid) for number, ids in self._by_number.items() if str(number).startswith(digits)
-            for cid in ids if set_id is None or self._cards.items[cid].set_id == set_id
-        ]
-        found.sort(key=lambda p: (p[0], self._cards.items[p[1]].set_id))
-        return [cid for _, cid in found[:limit]]
+        """Cards whose number starts with ``digits`` (in one set or all), by number then set."""
+        pool = self._number_order if set_id is None else self._set_cards.get(set_id, [])
+        out = []
+        for number, card_id in pool:
+            if number.startswith(digits):
+                out.append(card_id)
+                if len(out) >= limit:
+                    break
+        return out
 
     # --- full-text search ---------------------------------------------------------------
 
