@@ -73,6 +73,7 @@ class Way:
     limit: dict[str, Any] | None = None
     trigger: Ability | None = None
     assumed: bool = False
+    cost: tuple[str, ...] = ()  # paid with more than closing: "counter", "instant"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,8 +238,22 @@ def can_shoot(position: Position, kind: str, a: Ref, b: Ref, x: int | None = Non
         return b_.reason(f"На {b.where} нет карты — цели {RANGED_GENITIVE[kind]}.").done("no")
     if b.piece is piece:
         return b_.reason("Существо не может быть целью своей же атаки.").done("no")
-    results = [_ranged_with(way, kind, a, b) for way in ways]
+    results = [_needs_counter(way, _ranged_with(way, kind, a, b)) for way in ways]
     return _best(results)
+
+
+def _payment(way: Way) -> str:
+    parts = (["фишка"] if "counter" in way.cost else []) + (["закрыться"] if way.tap else [])
+    return f", оплата — {', '.join(parts)}" if parts else ""
+
+
+def _needs_counter(way: Way, result: CheckResult) -> CheckResult:
+    """A way paid with a counter is possible only if the piece has one (not in the notation)."""
+    if "counter" not in way.cost or result.verdict != "yes":
+        return result
+    missing = "есть ли на существе фишка (оплата включает фишку)"
+    return result.with_extra(verdict="unknown", missing=missing,
+                             reasons=(*result.reasons, f"Не хватает факта: {missing}."))
 
 
 def _ranged_with(way: Way, kind: str, a: Ref, b: Ref) -> CheckResult:
@@ -250,7 +265,7 @@ def _ranged_with(way: Way, kind: str, a: Ref, b: Ref) -> CheckResult:
         named = f" «{way.name}»" if way.name else ""
         rng = f", дальность {way.range}" if way.range is not None else ", без дальности"
         b_.reason(f"{RANGED_NAMES[kind].capitalize()}{named} на {'-'.join(map(str, way.values))}"
-                  f"{rng}" + (", оплата — закрыться" if way.tap else "") + ".")
+                  f"{rng}" + _payment(way) + ".")
     if way.assumed:
         b_.warn(f"Для неизвестного существа предполагается «{RANGED_NAMES[kind]}»"
                 + (f", дальность {way.range}." if way.range is not None else " без дальности."))
@@ -531,8 +546,9 @@ def _ranged_way(kind: str, data: dict[str, Any], text: str, trig: Ability | None
     vals = data.get("values")
     values = (int(vals[0]), int(vals[1]), int(vals[2])) if vals and len(vals) == 3 else None
     limit = data.get("limit") or (trig.get("limit") if trig else None)
+    cost = tuple(str(c) for c in data.get("cost") or () if c != "tap")
     return Way(kind, False, data.get("range"), text, values=values, name=data.get("name"),
-               tap=bool(data.get("tap")), limit=limit, trigger=trig)
+               tap=bool(data.get("tap")), limit=limit, trigger=trig, cost=cost)
 
 
 def _way_text(way: Way) -> str:

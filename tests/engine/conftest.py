@@ -23,6 +23,10 @@ TEXT_ARBALET = ("Строй: Защита от метания. Закрытьс�
 TEXT_ORC = ("Закрыться: Метание бомбы на 1 по карте на выбранной клетке, дальность 3; в начале "
             "вашего следующего хода все карты на этой клетке ранятся на 2 (воздействие взрыв).")
 
+TEXT_GIRRIT = "{tap}: Выстрел на 1, дальность 3. {counter}{tap}: Выстрел на 2."
+TEXT_ANTAR = ("При движении на клетку рядом с существом противника метание «скимитара» на 1, "
+              "дальность 3.")
+
 
 def make_card(set_id: int, number: int, name: str, text: str, *, lives: int = 8,
               movement: int = 1, creature_type: str | None = None) -> Card:
@@ -44,6 +48,8 @@ CARDS = {
     "22": make_card(10, 22, "Орк-бомбардир", TEXT_ORC, lives=6),
     "14": make_card(10, 14, "Пустынный кондор", "", lives=5, creature_type="Летающее"),
     "1": make_card(10, 1, "Кочевник", "", lives=8, movement=2),
+    "4": make_card(10, 4, "Гиррит", TEXT_GIRRIT),
+    "77": make_card(50, 77, "Антар", TEXT_ANTAR, movement=2),
 }
 
 

@@ -199,6 +199,22 @@ def test_shot_without_range_and_missing_abilities() -> None:
     assert ask("17 a1, враг ? a2 | разряд a1 a2").verdict == "no"
 
 
+def test_a_shot_paid_with_a_counter_needs_a_counter() -> None:
+    near = ask("Гиррит a1, враг ? a3 | выстрел a1 a3")
+    assert (near.verdict, near.value) == ("yes", 2)  # the shot paid by closing only
+    far = ask("Гиррит a1, враг ? a6 | выстрел a1 a6")
+    assert far.verdict == "unknown" and far.missing is not None and "фишка" in far.missing
+    assert any("оплата — фишка, закрыться" in r for r in far.reasons)
+    assert ask("Гиррит a1 закрыт, враг ? a6 | выстрел a1 a6").verdict == "no"
+
+
+def test_a_throw_inside_a_trigger_is_the_cards_throw_when_it_fires() -> None:
+    r = ask("Антар a1, враг ? a4 | метание a1 a4")
+    assert (r.verdict, r.value) == ("yes", 3)
+    assert any("срабатывающей особенности" in w for w in r.warnings)
+    assert ask("Антар a1, враг ? a5 | метание a1 a5").verdict == "no"
+
+
 def test_ranged_at_flyer_and_at_empty_cell() -> None:
     assert ask("22 c1, враг 14 летает | метание c1 Пустынный кондор").verdict == "yes"
     assert ask("22 c1 | метание c1 c3").verdict == "no"
