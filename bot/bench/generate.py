@@ -270,7 +270,7 @@ def generate(out: Path, cards: int = DEFAULT_CARDS, terms: int = DEFAULT_TERMS,
     real_ids = {t["id"] for t in real_terms}
     for t in real_terms:
         names.reserve(t["name"])
-        for alias in t.get("aliases", []):
+        for alias in t.get("aliases", []) + t.get("abbreviations", []):
             names.reserve(alias)
     real_card_count = 0
     for path in real_cards:
