@@ -21,7 +21,7 @@ import logging
 import os
 import sqlite3
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -198,47 +198,57 @@ _TABLES: dict[str, tuple[dict[str, type], str | None]] = {
 def _write_tables(db: sqlite_utils.Database, corpus: Corpus, raw: RawItems, digest: str) -> None:
     for name, (columns, pk) in _TABLES.items():
         db.table(name).create(columns, pk=pk)
-    db.table("meta").insert_all(
-        [{"key": "content_hash", "value": digest}, {"key": "version", "value": INDEX_VERSION}])
-    db.table("sources").insert_all(
-        {"id": s.id, "pos": i, "data": _dumps(asdict(s))} for i, s in enumerate(corpus.sources.values()))
-    db.table("sets").insert_all(
-        {"id": s.id, "pos": i, "data": _dumps(asdict(s))} for i, s in enumerate(corpus.sets.values()))
-    db.table("terms").insert_all(
-        {"id": t["id"], "pos": i, "name": t["name"], "data": _dumps(t)}
-        for i, t in enumerate(raw["terms"]))
-    db.table("cards").insert_all(
-        {"id": c["id"], "pos": i, "set_id": s["id"], "number": c["number"], "name": c["name"],
-         "data": _dumps(c), "set_data": _dumps(s)} for i, (c, s) in enumerate(raw["cards"]))
+    terms = [_dumps(t) for t in raw["terms"]]
+    cards = [(_dumps(c), _dumps(s)) for c, s in raw["cards"]]
+    sources = [_dumps(asdict(s)) for s in corpus.sources.values()]
+    sets = [_dumps(asdict(s)) for s in corpus.sets.values()]
+    _insert(db, "meta", [("content_hash", digest), ("version", INDEX_VERSION)])
+    _insert(db, "sources", ((s.id, i, d) for i, (s, d)
+                            in enumerate(zip(corpus.sources.values(), sources, strict=True))))
+    _insert(db, "sets", ((s.id, i, d) for i, (s, d)
+                         in enumerate(zip(corpus.sets.values(), sets, strict=True))))
+    _insert(db, "terms", ((t["id"], i, t["name"], d) for i, (t, d)
+                          in enumerate(zip(raw["terms"], terms, strict=True))))
+    _insert(db, "cards", ((c["id"], i, s["id"], c["number"], c["name"], d, sd) for i, ((c, s), (d, sd))
+                          in enumerate(zip(raw["cards"], cards, strict=True))))
     db.table("cards").create_index(["set_id", "number"])
-    db.table("bundle").insert_all(_bundle_rows(corpus, raw))
-    db.table("names").insert_all(_name_rows(corpus))
+    _insert(db, "bundle", _bundle_rows(sources, sets, terms, cards))
+    _insert(db, "names", _name_rows(corpus))
     db.table("names").create_index(["kind", "key"])
-    db.table("docs").insert_all(_doc_rows(corpus))
+    _insert(db, "docs", _doc_rows(corpus))
     db.table("docs").enable_fts(["title", "body"], tokenize=FTS_TOKENIZE)
 
 
-def _bundle_rows(corpus: Corpus, raw: RawItems) -> Iterator[dict[str, Any]]:
-    card_sets: list[dict[str, Any]] = []
-    cards: list[tuple[dict[str, Any], int]] = []
-    for c, s in raw["cards"]:
-        if not card_sets or card_sets[-1] != s:
-            card_sets.append(s)
-        cards.append((c, len(card_sets) - 1))
-    yield {"name": "sources", "data": _dumps([asdict(s) for s in corpus.sources.values()])}
-    yield {"name": "sets", "data": _dumps([asdict(s) for s in corpus.sets.values()])}
-    yield {"name": "terms", "data": _dumps(raw["terms"])}
-    yield {"name": "card_sets", "data": _dumps(card_sets)}
-    yield {"name": "cards", "data": _dumps(cards)}
+def _insert(db: sqlite_utils.Database, table: str, rows: Iterable[tuple[Any, ...]]) -> None:
+    """Bulk insert of tuples in the column order of ``_TABLES`` (sqlite-utils' per-row dict
+    handling costs more than the whole write for thousands of rows)."""
+    columns = list(_TABLES[table][0])
+    marks = ", ".join("?" for _ in columns)
+    db.conn.executemany(f"INSERT INTO [{table}] ({', '.join(columns)}) VALUES ({marks})", rows)
 
 
-def _name_rows(corpus: Corpus) -> Iterator[dict[str, Any]]:
+def _bundle_rows(sources: list[str], sets: list[str], terms: list[str],
+                 cards: list[tuple[str, str]]) -> Iterator[tuple[str, str]]:
+    """The already encoded rows glued into one JSON text per table (cards refer to their
+    file's `set:` by index into ``card_sets``)."""
+    card_sets: list[str] = []
+    card_rows: list[str] = []
+    for data, set_data in cards:
+        if not card_sets or card_sets[-1] != set_data:
+            card_sets.append(set_data)
+        card_rows.append(f"[{data},{len(card_sets) - 1}]")
+    for name, items in (("sources", sources), ("sets", sets), ("terms", terms),
+                        ("card_sets", card_sets), ("cards", card_rows)):
+        yield name, "[" + ",".join(items) + "]"
+
+
+def _name_rows(corpus: Corpus) -> Iterator[tuple[str, str, str, str]]:
     for t in corpus.terms.values():
         for key, how in item_keys(t.name, t.aliases, t.abbreviations, t.id):
-            yield {"kind": "term", "item_id": t.id, "key": key, "how": how}
+            yield "term", t.id, key, how
     for c in corpus.cards.values():
         for key, how in item_keys(c.name, c.aliases):
-            yield {"kind": "card", "item_id": c.id, "key": key, "how": how}
+            yield "card", c.id, key, how
 
 
 def term_document(term: Term) -> tuple[str, str]:
@@ -256,10 +266,8 @@ def card_document(card: Card) -> tuple[str, str]:
     return stem_key(fold(title)), stem_key(fold(body))
 
 
-def _doc_rows(corpus: Corpus) -> Iterator[dict[str, Any]]:
+def _doc_rows(corpus: Corpus) -> Iterator[tuple[str, str, str, str]]:
     for t in corpus.terms.values():
-        title, body = term_document(t)
-        yield {"kind": "term", "item_id": t.id, "title": title, "body": body}
+        yield "term", t.id, *term_document(t)
     for c in corpus.cards.values():
-        title, body = card_document(c)
-        yield {"kind": "card", "item_id": c.id, "title": title, "body": body}
+        yield "card", c.id, *card_document(c)
