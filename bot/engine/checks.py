@@ -74,6 +74,7 @@ class Way:
     trigger: Ability | None = None
     assumed: bool = False
     cost: tuple[str, ...] = ()  # paid with more than closing: "counter", "instant"
+    unread: tuple[str, ...] = ()  # parts of its sentence the extractor could not read
 
 
 # ---------------------------------------------------------------------------------------------
@@ -238,7 +239,7 @@ def can_shoot(position: Position, kind: str, a: Ref, b: Ref, x: int | None = Non
         return b_.reason(f"На {b.where} нет карты — цели {RANGED_GENITIVE[kind]}.").done("no")
     if b.piece is piece:
         return b_.reason("Существо не может быть целью своей же атаки.").done("no")
-    results = [_needs_counter(way, _ranged_with(way, kind, a, b)) for way in ways]
+    results = [_settle(way, _ranged_with(way, kind, a, b)) for way in ways]
     return _best(results)
 
 
@@ -247,11 +248,18 @@ def _payment(way: Way) -> str:
     return f", оплата — {', '.join(parts)}" if parts else ""
 
 
-def _needs_counter(way: Way, result: CheckResult) -> CheckResult:
-    """A way paid with a counter is possible only if the piece has one (not in the notation)."""
-    if "counter" not in way.cost or result.verdict != "yes":
+def _settle(way: Way, result: CheckResult) -> CheckResult:
+    """A «yes» that rests on facts the notation or the extractor lacks becomes «unknown»: a
+    way paid with a counter (counters are not in the notation), or a sentence with a part not
+    read (it may restrict the attack: «… по летающему существу»)."""
+    if result.verdict != "yes":
         return result
-    missing = "есть ли на существе фишка (оплата включает фишку)"
+    if way.unread:
+        missing = f"условие особенности, которое бот не прочитал: «{way.unread[0]}»"
+    elif "counter" in way.cost:
+        missing = "есть ли на существе фишка (оплата включает фишку)"
+    else:
+        return result
     return result.with_extra(verdict="unknown", missing=missing,
                              reasons=(*result.reasons, f"Не хватает факта: {missing}."))
 
@@ -537,18 +545,26 @@ def _relocation_ways(piece: Piece, kind: str, asked: int | None) -> list[Way]:
 def _ranged_ways(piece: Piece, kind: str, asked: int | None) -> list[Way]:
     if piece.card is None:
         return [Way(kind, False, asked, "", assumed=True)]
-    ways = [_ranged_way(kind, a.data, a.text, None) for a in piece.abilities(kind)]
+    ways = [_ranged_way(kind, a.data, a.text, None, _unread(piece, a.text))
+            for a in piece.abilities(kind)]
     ways += [_ranged_way(kind, eff, trig.text, trig) for trig, eff in piece.trigger_effects(kind)]
     return ways
 
 
-def _ranged_way(kind: str, data: dict[str, Any], text: str, trig: Ability | None) -> Way:
+def _unread(piece: Piece, text: str) -> tuple[str, ...]:
+    """Fragments of ``text`` (one sentence of the card) the extractor left unparsed."""
+    return tuple(str(a.get("fragment") or a.text) for a in piece.abilities("unparsed")
+                 if a.text == text)
+
+
+def _ranged_way(kind: str, data: dict[str, Any], text: str, trig: Ability | None,
+                unread: tuple[str, ...] = ()) -> Way:
     vals = data.get("values")
     values = (int(vals[0]), int(vals[1]), int(vals[2])) if vals and len(vals) == 3 else None
     limit = data.get("limit") or (trig.get("limit") if trig else None)
     cost = tuple(str(c) for c in data.get("cost") or () if c != "tap")
     return Way(kind, False, data.get("range"), text, values=values, name=data.get("name"),
-               tap=bool(data.get("tap")), limit=limit, trigger=trig, cost=cost)
+               tap=bool(data.get("tap")), limit=limit, trigger=trig, cost=cost, unread=unread)
 
 
 def _way_text(way: Way) -> str:

@@ -1,8 +1,11 @@
 """Unit tests: one group per check of SPEC §5, on the seed cards built from their text."""
 
 from bot.engine import RuleVersion, throw_value
+from bot.engine.board import Cell
+from bot.engine.checks import Ref, can_shoot
+from bot.engine.position import Piece, Position
 
-from .conftest import ask
+from .conftest import ask, make_card
 
 GL = RuleVersion.GLOSSARY
 
@@ -206,6 +209,16 @@ def test_a_shot_paid_with_a_counter_needs_a_counter() -> None:
     assert far.verdict == "unknown" and far.missing is not None and "фишка" in far.missing
     assert any("оплата — фишка, закрыться" in r for r in far.reasons)
     assert ask("Гиррит a1 закрыт, враг ? a6 | выстрел a1 a6").verdict == "no"
+
+
+def test_a_ranged_sentence_read_in_part_is_not_a_yes() -> None:
+    for text in ("Закрыться: Выстрел на 1 по летающему существу.",
+                 "Закрыться: Разряд на 1, дальнность 3."):
+        card = make_card(10, 99, "Проба", text)
+        pos = Position((Piece(card=card, cell=Cell.parse("a1")),
+                        Piece(cell=Cell.parse("a6"), enemy=True)))
+        r = can_shoot(pos, card.abilities[0].kind, Ref.at(pos, "a1"), Ref.at(pos, "a6"))
+        assert r.verdict == "unknown" and r.missing and "не прочитал" in r.missing
 
 
 def test_a_throw_inside_a_trigger_is_the_cards_throw_when_it_fires() -> None:
