@@ -67,14 +67,18 @@ def cli(ctx: click.Context, root: Path, force_console: bool) -> None:
         from bot.chat.app import run_bot
         from bot.chat.config import load_config
 
-        run_bot(load_config(), open_judge(root))
+        judge = open_judge(root)
+        judge.lookup.warm()  # a long-running bot builds every lookup table before the first query
+        run_bot(load_config(), judge)
         return
     if not force_console:
         click.echo("DISCORD_TOKEN is not set: starting the console (see README, 'Run on Discord').",
                    err=True)
     from bot.console import run_console
 
-    run_console(open_judge(root))
+    judge = open_judge(root)
+    judge.lookup.warm()
+    run_console(judge)
 
 
 @cli.command()
