@@ -68,6 +68,7 @@ AGAINST = {
     "магии": "magic", "магических атак": "magic", "немагических атак": "nonmagic_attack",
     "атак": "attack", "ударов": "strike", "дальних атак": "ranged_attack",
     "направленных ударов": "directed_strike", "направленного удара": "directed_strike",
+    "ближних атак": "melee_attack",
 }
 #: «+N к …» (dative) → attack kinds an attack bonus applies to.
 BONUS_TO = {
@@ -91,7 +92,7 @@ _VALUES = r"(\d+(?:-\d+-\d+)?)"
 _NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+)\s+)?"
 _STRIKE_NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+(?:\s+[а-я]+)?)\s+)?"
 _LIMIT = re.compile(r"\(?\s*(?:не более\s+|до\s+)?(\d+|один|одна|два|две|три|четыре)\s+раза?"
-                    r"\s+(?:за|в)\s+(ход|бой)\s*\)?")
+                    r"\s+(?:за|в)\s+(ход|бой)а?\s*\)?")
 _COST_ITEM = r"(?:\{(?:tap|counter|instant)\}|закрыться|фишка|внезапное действие)"
 _COST = re.compile(r"^((?:" + _COST_ITEM + r"\s*[,:]?\s*)+)")
 _COST_WORDS = {"закрыться": "tap", "фишка": "counter", "внезапное действие": "instant"}
@@ -116,6 +117,7 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = (
     (re.compile(r"^при движении на клетку рядом с существом противника"),
      {"event": "move_next_to", "next_to": "enemy_creature"}),
     (re.compile(r"^при перемещении на соседнюю клетку"), {"event": "move_adjacent"}),
+    (re.compile(r"^при движении(?= )"), {"event": "move"}),
     (re.compile(r"^в начале вашего хода"), {"event": "turn_start", "whose": "own"}),
     (re.compile(r"^в начале хода противника"), {"event": "turn_start", "whose": "enemy"}),
     (re.compile(r"^в начале боя"), {"event": "battle_start"}),

