@@ -6,8 +6,9 @@ recorded as ``{"kind": "unparsed", "text": <sentence>}`` (plus ``"fragment"``: t
 read, when the rest of the sentence was read) — never guessed: every pattern below is anchored
 and whitelisted, so a sentence with an unknown condition or qualifier stays unparsed. It reads
 the site's text (icons lost: ``-1 от .``) and berserk-nxt text (placeholders such as ``{tap}``
-and ``{strike}``, ``\\u0001`` marking a printed symbol), best after
-:func:`bot.importers.nxt_text.render_text`.
+and ``{strike}``, ``\\u0001`` marking a printed symbol): each sentence's placeholders are
+rendered by :func:`bot.importers.nxt_text.render_text` before matching; ``text`` keeps the
+sentence as given.
 
 >>> [a["kind"] for a in extract_abilities("Телепортация. Прыжок, дальность 2.")]
 ['teleport', 'jump']
