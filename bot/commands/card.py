@@ -6,7 +6,7 @@ from bot.answers import Answer, Section
 from bot.commands.common import NOT_FOUND_HINT, echo, join_names
 from bot.commands.judge import Context
 from bot.corpus.icons import icon_label
-from bot.corpus.model import Card, Corpus
+from bot.corpus.model import Ability, Card, Corpus
 
 
 def handle(ctx: Context, args: str) -> Answer:
@@ -34,10 +34,7 @@ def card_answer(corpus: Corpus, card: Card) -> Answer:
     answer.sections.append(Section("Характеристики", stats_line(card)))
     if card.icons:
         answer.sections.append(Section("Иконки", ", ".join(icon_label(c, v) for c, v in card.icons)))
-    parsed = [a for a in card.abilities if a.kind != "unparsed"]
-    if parsed:
-        answer.sections.append(Section("Способности (для проверок)", "\n".join(
-            f"• {a.kind}: {a.text}" for a in parsed)))
+    answer.sections += ability_sections(card)
     defined = [corpus.terms[t] for t in card.rules if t in corpus.terms and corpus.terms[t].versions]
     named = [corpus.terms[t] for t in card.rules if t in corpus.terms and not corpus.terms[t].versions]
     if defined:
@@ -53,6 +50,45 @@ def card_answer(corpus: Corpus, card: Card) -> Answer:
     if card.artist:
         answer.footer = f"Художник: {card.artist}"
     return answer
+
+
+#: Russian names of the structured ability kinds (docs/architecture.md).
+KIND_NAMES: dict[str, str] = {
+    "teleport": "телепортация", "jump": "прыжок", "throw": "метание", "shot": "выстрел",
+    "discharge": "разряд", "incorporeal": "бестелесность", "formation": "строй",
+    "manoeuvre": "манёвр", "trigger": "срабатывающая особенность",
+    "attack_modifier": "модификатор атаки", "attack_bonus": "бонус к атаке", "strike": "удар",
+    "counters": "фишки", "delayed": "отложенный эффект", "keyword": "особенность",
+    "grant": "даёт особенность", "wound": "ранение", "movement_bonus": "бонус к движению",
+    "range_bonus": "бонус к дальности",
+}
+#: Kinds that `!check` judges by; the rest are read and stored but not applied.
+CHECKED_KINDS = frozenset({"teleport", "jump", "throw", "shot", "discharge", "incorporeal",
+                           "formation", "manoeuvre"})
+#: Trigger events the engine fires (bot/engine/checks.py): relocation and moving onto a cell.
+CHECKED_EVENTS = frozenset({"relocate", "move_onto"})
+
+
+def ability_sections(card: Card) -> list[Section]:
+    """What the extractor read from the card text, and what it left unread (never guessed)."""
+    read = [a for a in card.abilities if a.kind != "unparsed"]
+    unread = [a for a in card.abilities if a.kind == "unparsed"]
+    sections = []
+    if read:
+        sections.append(Section("Способности, прочитанные ботом", "\n".join(
+            f"• {KIND_NAMES.get(a.kind, a.kind)}"
+            f"{' (учитывается в !check)' if _checked(a) else ''}: {a.text}"
+            for a in read)))
+    if unread:
+        sections.append(Section("Не прочитано ботом (проверки по ним не делаются)", "\n".join(
+            f"• {a.text}" for a in unread)))
+    return sections
+
+
+def _checked(ability: Ability) -> bool:
+    if ability.kind == "trigger":
+        return (ability.get("when") or {}).get("event") in CHECKED_EVENTS
+    return ability.kind in CHECKED_KINDS
 
 
 def stats_line(card: Card) -> str:

@@ -30,3 +30,21 @@ def test_shadow_lists_its_name_only_rules(judge: Judge) -> None:
 def test_unknown_card(judge: Judge) -> None:
     answer = judge.ask("!card 9999")
     assert not answer.ok and answer.error
+
+
+def test_abilities_are_named_in_russian_and_unread_text_is_shown(judge: Judge) -> None:
+    baalit = judge.ask("!card 168")
+    read = next(s.body for s in baalit.sections if s.heading == "Способности, прочитанные ботом")
+    assert "телепортация (учитывается в !check)" in read
+    assert "срабатывающая особенность (учитывается в !check)" in read
+    condor = judge.ask("!card пустынный кондор")
+    unread = next(s.body for s in condor.sections if s.heading.startswith("Не прочитано"))
+    assert "пикирование" in unread
+
+
+def test_imported_cards_answer_by_initials_and_name(judge: Judge) -> None:
+    assert judge.ask("!card ВС 22").card["name"] == "Орк-бомбардир"  # type: ignore[index]
+    assert judge.ask("!card кшар").card["number"] == 2  # type: ignore[index]
+    keeper = judge.ask("!card смотритель стойла")
+    prints = next(s.body for s in keeper.sections if s.heading == "Печати")
+    assert "10007pf" in prints
