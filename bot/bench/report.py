@@ -100,3 +100,44 @@ def table(results: dict[str, Any]) -> str:
                  f"{c.get('synthetic_cards')}+{c.get('real_cards')} cards; "
                  f"run took {results.get('total_s', 0):.1f} s")
     return "\n".join(lines)
+
+
+def markdown(results: dict[str, Any]) -> str:
+    """The figures against their targets as a Markdown table (for docs/benchmarks.md)."""
+    ok = verdicts(results)
+    cpu = results.get("p99_cpu_ms", {})
+    cpu_keys = {"term_exact_p99_ms": "term_exact", "term_fuzzy_p99_ms": "term_fuzzy",
+                "card_number_p99_ms": "card_number", "card_fuzzy_p99_ms": "card_fuzzy",
+                "search_p99_ms": "search", "autocomplete_p99_ms": "autocomplete",
+                "check_p99_ms": "check"}
+    lines = ["| figure | target | measured | CPU time | met |", "|---|---|---|---|---|"]
+    for key, label, unit in _ROWS:
+        if key.endswith("_cpu_s"):
+            continue
+        target = ""
+        if key in TARGETS:
+            limit, how = TARGETS[key]
+            target = ("≤ " if how == "max" else "≥ ") + _fmt(limit, unit)
+        elif key == "fuzzy_top1":
+            target = "≥ difflib"
+        extra = ""
+        if key in cpu_keys:
+            extra = _fmt(cpu.get(cpu_keys[key]), "ms")
+        elif key == "index_build_s":
+            extra = _fmt(results.get("index_build_cpu_s"), "s") + " (all cores)"
+        elif key == "warm_ask_s":
+            extra = _fmt(results.get("warm_ask_cpu_s"), "s")
+        mark = "" if key not in ok else ("yes" if ok[key] else "**no**")
+        lines.append(f"| {label.replace('`', '')} (`{key}`) | {target} | "
+                     f"{_fmt(results.get(key), unit)} | {extra} | {mark} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+    from pathlib import Path
+
+    data = json.loads(Path(sys.argv[1] if len(sys.argv) > 1 else "bench-results.json")
+                      .read_text(encoding="utf-8"))
+    print(markdown(data))
