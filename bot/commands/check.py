@@ -183,16 +183,16 @@ def _sections(answer: Answer, result: CheckResult) -> list[Section]:
         value = f", значение {other.value}" if other.value is not None else ""
         sections.append(Section(f"Другая редакция: {other.source}",
                                 f"{word}{value}. {other.text}".strip()))
-    if answer.citations:
-        sections.append(Section("Правила", "\n\n".join(_quote(c) for c in answer.citations)))
+    sections += [_quote(c) for c in answer.citations]
     return sections
 
 
-def _quote(c: Citation) -> str:
+def _quote(c: Citation) -> Section:
+    """One cited rule: a section of its own (an embed field in Discord)."""
     if c.text is None:
-        return (f"**{c.name}** — термин известен только по названию: его текста в корпусе "
-                "пока нет.")
-    return f"**{c.name}** ({c.source}): «{c.text}»"
+        return Section(f"Правило: {c.name}",
+                       "Термин известен только по названию: его текста в корпусе пока нет.")
+    return Section(f"Правило: {c.name} ({c.source})", f"«{c.text}»")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ def test_issue_example_end_to_end(judge: Judge) -> None:
     (trigger,) = answer.triggers
     assert "магмы" in trigger and "дальность 4" in trigger and "c6" in trigger
     text = render_text(answer)
-    assert text.index("Можно") < text.index("Почему") < text.index("Правила")
+    assert text.index("Можно") < text.index("Почему") < text.index("Правило: Телепортация")
     assert "Медленная телепортация записывается отдельным предложением" in text
 
 
