@@ -85,7 +85,8 @@ def table(results: dict[str, Any]) -> str:
     for key in ("term_fuzzy", "card_fuzzy"):
         by_kind = details.get(key, {}).get("by_kind", {})
         if by_kind:
-            parts = [f"{k}: {_fmt(v.get('top1'))} vs difflib {_fmt(v.get('difflib_top1'))} (n={v['n']})"
+            parts = [f"{k}: {_fmt(v.get('top1'))} vs difflib {_fmt(v.get('difflib_top1'))} "
+                     f"(n={v['n']}; all {v.get('n_all')}: {_fmt(v.get('top1_all'))})"
                      for k, v in by_kind.items()]
             lines.append(f"{key} top-1 by kind: " + "; ".join(parts))
     check = details.get("check", {})

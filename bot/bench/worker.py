@@ -139,13 +139,15 @@ def _fuzzy_block(name: str, lookup_fn: Callable[[str], Any], baseline_fn: Callab
     times, cpu, matches = timed(lookup_fn, [q.text for q in queries])
     sub = queries[:baseline_n]
     base_times, base_cpu, base_ids = timed(baseline_fn, [q.text for q in sub])
+    # By query kind: top1 / difflib_top1 on the same (baseline) queries; *_all on every query.
     by_kind: dict[str, dict[str, list[bool]]] = defaultdict(lambda: defaultdict(list))
-    for q, m in zip(queries, matches, strict=True):
-        by_kind[q.kind]["top1"].append(first_id(m) == q.expected)
-        by_kind[q.kind]["answered"].append(answered_id(m) == q.expected)
-        by_kind[q.kind]["wrong"].append(answered_id(m) not in (None, q.expected))
-    for q, b in zip(sub, base_ids, strict=True):
-        by_kind[q.kind]["difflib_top1"].append(b == q.expected)
+    for i, (q, m) in enumerate(zip(queries, matches, strict=True)):
+        by_kind[q.kind]["top1_all"].append(first_id(m) == q.expected)
+        by_kind[q.kind]["answered_all"].append(answered_id(m) == q.expected)
+        by_kind[q.kind]["wrong_all"].append(answered_id(m) not in (None, q.expected))
+        if i < len(sub):
+            by_kind[q.kind]["top1"].append(first_id(m) == q.expected)
+            by_kind[q.kind]["difflib_top1"].append(base_ids[i] == q.expected)
     headline = [i for i, q in enumerate(sub) if q.kind in FUZZY_KINDS]
     ours = sum(times[i] for i in range(len(sub)))
     theirs = sum(base_times)
@@ -158,7 +160,8 @@ def _fuzzy_block(name: str, lookup_fn: Callable[[str], Any], baseline_fn: Callab
         "wrong_answer": _share(answered_id(matches[i]) not in (None, sub[i].expected)
                                for i in headline),
         "difflib_top1": _share(base_ids[i] == sub[i].expected for i in headline),
-        "by_kind": {k: {m: _share(v) for m, v in d.items()} | {"n": len(d["top1"])}
+        "by_kind": {k: {m: _share(v) for m, v in d.items()}
+                    | {"n": len(d["top1"]), "n_all": len(d["top1_all"])}
                     for k, d in sorted(by_kind.items())},
         "_our_ms": ours, "_difflib_ms": theirs,
     }
