@@ -81,10 +81,11 @@ def _version_sections(corpus: Corpus, term: Term, show_all: bool) -> list[Sectio
     return sections
 
 
-def _nearly_equal(a: str, b: str) -> bool:
-    """``SequenceMatcher(None, a, b).ratio() >= 0.9``, with the cheap upper bounds tried first:
-    the full ratio is quadratic and took ~0.1 s per !term on long rule texts."""
-    matcher = difflib.SequenceMatcher(None, a, b)
+def _nearly_equal(matcher: difflib.SequenceMatcher[str], a: str) -> bool:
+    """``SequenceMatcher(None, a, b).ratio() >= 0.9`` for the ``b`` of ``matcher``, with the
+    cheap upper bounds tried first: the full ratio is quadratic and took ~0.1 s per !term on
+    long rule texts."""
+    matcher.set_seq1(a)
     return (matcher.real_quick_ratio() >= 0.9 and matcher.quick_ratio() >= 0.9
             and matcher.ratio() >= 0.9)
 
@@ -95,10 +96,12 @@ def differing_sentences(current: str, older: str, limit: int = 500) -> str:
     >>> differing_sentences("Ход. Бег по кругу.", "Ход. Бег по диагонали.")
     '«Бег по диагонали.»'
     """
-    now = _SENTENCE.split(current)
+    # One matcher per current sentence: its index of that sentence is built once, not once
+    # per older sentence.
+    matchers = [difflib.SequenceMatcher(None, "", s) for s in _SENTENCE.split(current)]
     out: list[str] = []
     for sentence in _SENTENCE.split(older):
-        if not any(_nearly_equal(sentence, s) for s in now):
+        if not any(_nearly_equal(m, sentence) for m in matchers):
             out.append(f"«{sentence.strip()}»")
     text = " ".join(out)
     return text if len(text) <= limit else text[: limit - 1] + "…"

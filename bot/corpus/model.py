@@ -7,6 +7,7 @@ then turned into these types by :mod:`bot.corpus.load`. Nothing here does I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 
@@ -136,7 +137,18 @@ class Corpus:
     content_hash: str = ""
 
     def cards_using(self, term_id: str) -> list[Card]:
-        return [c for c in self.cards.values() if term_id in c.rules]
+        """The cards whose page lists the term, in corpus order."""
+        return list(self._cards_by_term.get(term_id, ()))
+
+    @cached_property
+    def _cards_by_term(self) -> dict[str, list[Card]]:
+        """Term id → cards, built on first use: a scan of every card took ~4 ms per ``!term``
+        at 5,000 cards."""
+        out: dict[str, list[Card]] = {}
+        for card in self.cards.values():
+            for term_id in dict.fromkeys(card.rules):
+                out.setdefault(term_id, []).append(card)
+        return out
 
     def source_label(self, source_id: str | None) -> str | None:
         if source_id is None:
