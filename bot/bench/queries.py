@@ -31,7 +31,7 @@ Kind = Literal["exact", "typo", "inflection", "layout", "number", "words", "pref
 _STEMMER = Stemmer.Stemmer("russian")
 _WORD = re.compile(r"[А-Яа-яЁё]+")
 _PAREN = re.compile(r"\([^()]*\)")
-_PARAM = re.compile(r"^(?:[ХXхx](?:-[ХXхxYyУуZz]+)*[.,:]?|\[.*)$")
+_PARAM = re.compile(r"^(?:[-–+]?[ХXхx](?:-[ХXхxYyУуZz]+)*[.,:]?|\[текст\][.,:]?)$")
 
 _RU_ROWS = ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю")
 _EN_ROWS = ("qwertyuiop[]", "asdfghjkl;'", "zxcvbnm,.")
@@ -92,7 +92,7 @@ def base_name(name: str) -> str:
     «Броня Х» → «Броня», «Опыт в защите Х (ОВЗ)» → «Опыт в защите», «Напротив (сверху)» →
     «Напротив».
     """
-    words = [w for w in _PAREN.sub(" ", name).split() if not _PARAM.match(w)]
+    words = [w.strip("[]") for w in _PAREN.sub(" ", name).split() if not _PARAM.match(w)]
     if len(words) > 1 and words[-1] == "на":
         words.pop()
     return " ".join(words)
