@@ -59,7 +59,7 @@ class Options:
 
     @classmethod
     def quick(cls, **kw: Any) -> Options:
-        return cls(**({"queries": 300, "baseline": 80, "check": 300, "warm_runs": 3,
+        return cls(**({"queries": 500, "baseline": 80, "check": 500, "warm_runs": 3,
                       "build_runs": 1} | kw))
 
 
