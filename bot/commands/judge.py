@@ -80,12 +80,18 @@ class Judge:
         if parsed.name is None:
             if not parsed.word:
                 return Answer.failure("help", "Пустой запрос. Напишите `!help`, чтобы увидеть команды.")
-            names = ", ".join(f"`!{aliases[1]}`" for aliases in COMMAND_ALIASES.values())
-            return Answer.failure(
-                "unknown",
-                f"Не знаю команду «{_short(parsed.word)}». Команды: {names}. Подробнее: `!help`.",
-            )
+            return self._bare(parsed.word, f"{parsed.word} {parsed.args}".strip())
         return self.run(parsed.name, parsed.args)
+
+    def _bare(self, word: str, text: str) -> Answer:
+        """``!телепортация`` or ``!баалит``: a clear term or card name answers as such."""
+        if self.lookup.find_term(text).best is not None:
+            return self.run("term", text)
+        if self.lookup.find_card(text).best is not None:
+            return self.run("card", text)
+        names = ", ".join(f"`!{aliases[1]}`" for aliases in COMMAND_ALIASES.values())
+        return Answer.failure(
+            "unknown", f"Не знаю команду «{_short(word)}». Команды: {names}. Подробнее: `!help`.")
 
     def handler(self, name: str) -> Handler | None:
         """The handler of a command (its module imported on first use), or None."""

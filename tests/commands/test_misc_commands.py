@@ -46,3 +46,9 @@ def test_any_input_gets_an_answer(judge: Judge, command: str, words: list[str]) 
     assert "Внутренняя ошибка" not in (answer.error or "")
     render_json(answer)
     render_text(answer)
+
+
+def test_bare_term_or_card_name_answers_as_such(judge: Judge) -> None:
+    assert judge.ask("!телепортация").command == "term"
+    assert judge.ask("!баалит").card["name"] == "Баалит"  # type: ignore[index]
+    assert judge.ask("!абракадабра").command == "unknown"
