@@ -39,6 +39,7 @@ _CYRILLIC = re.compile("[а-я]")
 
 MAX_CANDIDATES = 5
 FUZZY_CUTOFF = 60.0  # rapidfuzz ratio below which a key is not even a candidate
+_MIN_STEM_PREFIX = 3  # a stem shorter than this never matches names by prefix
 _SCAN_LIMIT = 400  # prefix matches looked at per query (short prefixes match a lot)
 _SCORE = {"exact": 100.0, "number": 100.0, "alias": 96.0, "stem": 75.0}
 
@@ -194,6 +195,8 @@ class _Table(Generic[T]):
         for key, item_id in self._scan(self._raw_keys, self._raw, qk.key):
             if key != qk.key:
                 add(_Hit(item_id, "prefix", 80.0 + 10.0 * len(qk.key) / len(key), PREFIX))
+        if len(qk.stem) < _MIN_STEM_PREFIX:  # «яяя» stems to «я»: a prefix of too much to mean anything
+            return
         for key, item_id in self._scan(self._stem_keys, self._stems, qk.stem):
             if key == qk.stem:
                 continue

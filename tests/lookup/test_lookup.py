@@ -147,3 +147,9 @@ def test_complete_cards(lookup: Lookup) -> None:
     assert [c.id for c in lookup.complete_cards("тен")] == ["50-194", "20-30"]
     assert [c.id for c in lookup.complete_cards("стрел")] == ["10-11"]
     assert lookup.complete_cards("zzzz") == []
+
+
+def test_a_one_letter_stem_is_no_prefix_match(shipped_lookup: Lookup) -> None:
+    """«zzz» is «яяя» in the Russian layout, which stems to «я»: never «Ярость» as the answer."""
+    for query in ("zzz", "яяя"):
+        assert shipped_lookup.find_term(query).best is None
