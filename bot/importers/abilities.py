@@ -33,23 +33,17 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from bot.corpus.icons import ICON_NAMES as ALL_ICON_NAMES
 from bot.importers.nxt_text import render_text
 
 Ability = dict[str, Any]
 Parser = Callable[[str], "list[Ability] | None"]
 
 #: berserk-nxt icon codes (tests/fixtures/nxt-const.json) → names, for lone-icon keywords.
+# Icons that are no ability of their own (uniqueness, attack classes, zones, prophecy).
+_NOT_KEYWORDS = frozenset({"uniq", "nuniq", "sph", "spl", "imp", "dep", "sur", "prp"})
 ICON_NAMES: dict[str, str] = {
-    "sht": "Выстрел", "thr": "Метание", "dsc": "Разряд", "direct": "Направленный удар",
-    "uht": "Безответный удар", "mht": "Магический удар", "uchr": "Удар через ряд",
-    "ova": "Опыт в атаке", "ovz": "Опыт в защите", "ovs": "Опыт в стрельбе",
-    "regen": "Регенерация", "armor": "Броня", "zov": "Защита от выстрелов",
-    "zot": "Защита от метания", "zoo": "Защита от отравления", "zoal": "Защита от летающих",
-    "zom": "Защита от магии", "zoz": "Защита от заклинаний", "zor": "Защита от разрядов",
-    "stamina": "Стойкость", "inc": "Бестелесный", "fry": "Бешенство", "bls": "Благословление",
-    "vlh": "Вальхалла", "vmp": "Вампиризм", "fin": "Добивание", "cnc": "Концентрация",
-    "clm": "Неповоротливость", "psn": "Отравление", "cur": "Проклятие", "lep": "Прыжок",
-    "das": "Рывок", "frm": "Строй", "tlp": "Телепортация", "nec": "Трупоедство",
+    code: name for code, name in ALL_ICON_NAMES.items() if code not in _NOT_KEYWORDS
 }
 #: Lone icons the engine reads under their own kind (never as a plain keyword).
 _ICON_KINDS: dict[str, Ability] = {

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.corpus.sets import KNOWN_SETS
 from bot.importers.errors import ImporterError
-from bot.importers.headings import kinds_from_text, parse_heading
+from bot.importers.headings import kinds_from_text, parse_heading, unique
 from bot.importers.merge import ImportBatch, merge_import, read_source_text, relative_file
 
 RULES = "Правила"
@@ -80,7 +80,7 @@ def read_card_page(text: str, file: str | None = None) -> CardPage:
     page.sources.append(_page_source(card, source_id, file))
     page.terms += _definitions(rules, page.sources)
     page.terms += [_name_only(line, source_id) for line in more if line.strip()]
-    card["rules"] = _unique([t["id"] for t in page.terms])
+    card["rules"] = unique([t["id"] for t in page.terms], fold=False)
     card["source"] = source_id
     page.card = card
     return page
@@ -241,7 +241,3 @@ def _name_only(line: str, source_id: str) -> dict[str, Any]:
     return {"id": head.id, "name": head.name, "aliases": head.aliases,
             "abbreviations": head.abbreviations, "parameters": head.parameters,
             "mentioned_in": [source_id]}
-
-
-def _unique(items: list[str]) -> list[str]:
-    return list(dict.fromkeys(items))

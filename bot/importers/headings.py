@@ -10,6 +10,7 @@ Parenthetical groups are told apart by shape: abbreviations (ОвЗ, ЗОМет)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.corpus.ids import clean_name, first_segment, term_id
@@ -135,12 +136,13 @@ def parse_heading(raw: str) -> Heading:
     base = re.sub(r"\s+на$", "", re.sub(r"\s+", " ", base).strip())
     if (head.remarks or len(segments) > 1) and base and base.casefold() != head.name.casefold():
         head.aliases.append(base)
-    head.aliases = _unique([a for a in head.aliases if a.casefold() != head.name.casefold()])
-    head.abbreviations = _unique(head.abbreviations, fold=False)
+    head.aliases = unique([a for a in head.aliases if a.casefold() != head.name.casefold()])
+    head.abbreviations = unique(head.abbreviations, fold=False)
     return head
 
 
-def _unique(items: list[str], fold: bool = True) -> list[str]:
+def unique(items: Iterable[str], fold: bool = True) -> list[str]:
+    """Items in order without repeats (case-insensitively when ``fold``)."""
     seen: set[str] = set()
     out = []
     for item in items:
@@ -177,4 +179,4 @@ def kinds_from_text(text: str, heading: str | None = None) -> list[str]:
         kinds.append(kind[0].lower() + kind[1:])
         if tail:
             break
-    return _unique(kinds)
+    return unique(kinds)

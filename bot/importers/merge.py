@@ -25,7 +25,7 @@ from bot.corpus.sets import card_set
 from bot.corpus.yamlio import dump_yaml, read_yaml, write_yaml
 from bot.importers.abilities import extract_abilities
 from bot.importers.errors import ImporterError
-from bot.importers.headings import kinds_from_text, parse_heading
+from bot.importers.headings import kinds_from_text, parse_heading, unique
 
 TERMS_FILE = "terms.yaml"
 ALWAYS_KEPT_TERM = ("aliases", "abbreviations", "related")
@@ -247,9 +247,9 @@ def _finish_term(term: Entry, ranks: dict[str, int]) -> Entry:
     term["versions"] = sorted(term.get("versions", []),
                               key=lambda v: (ranks.get(v["source"], _NO_RANK), v["source"]))
     name = term["name"].casefold()
-    term["aliases"] = _unique([a for a in term.get("aliases", []) if a.casefold() != name], True)
-    term["abbreviations"] = _unique(term.get("abbreviations", []), False)
-    term["parameters"] = _unique(term.get("parameters", []), False)
+    term["aliases"] = unique([a for a in term.get("aliases", []) if a.casefold() != name], True)
+    term["abbreviations"] = unique(term.get("abbreviations", []), False)
+    term["parameters"] = unique(term.get("parameters", []), False)
     term["mentioned_in"] = sorted(set(term.get("mentioned_in", [])))
     if "kinds" not in term.get("curated", []):
         term["kinds"] = next((k for v in term["versions"]
@@ -331,15 +331,4 @@ def _ordered(entry: Entry, keys: tuple[str, ...]) -> Entry:
     """Keys in schema order; empty values (``None``, "", [], {}) dropped."""
     out = {k: entry[k] for k in keys if k in entry and entry[k] not in (None, "", [], {})}
     out.update({k: v for k, v in entry.items() if k not in keys})
-    return out
-
-
-def _unique(items: Iterable[str], fold: bool) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for item in items:
-        key = item.casefold() if fold else item
-        if key not in seen:
-            seen.add(key)
-            out.append(item)
     return out
