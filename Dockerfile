@@ -12,7 +12,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin judge
 WORKDIR /app
 
-# Dependencies first (cached while only the corpus or code changes).
+# Code and dependencies first: a corpus-only change reuses this install layer.
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 RUN pip install -e . && mkdir -p /app/.data /data && chown judge:judge /app/.data /data
