@@ -181,6 +181,11 @@ class _Table(Generic[T]):
             for item_id in self.exact.get(key, []) + self.alias.get(key, []):
                 add(_Hit(item_id, "stem", _SCORE["stem"] - 1, PREFIX))
         if any(h.tier <= PREFIX for h in found.values()):
+            # «дальнось» stems to «дальн» («Дальняя …») but is one typo from «дальность»:
+            # a rival one edit away keeps a prefix reading from being the answer (see decide).
+            for hit in self.fuzzy(qk, weak=False):
+                if hit.distance <= 1:
+                    add(hit)
             return self.ordered_hits(found.values())
         for key, item_id in self.word_prefixed(qk.key) + self.word_prefixed(qk.stem):
             add(_Hit(item_id, "prefix", 55.0 + 10.0 * min(len(qk.key) / max(len(key), 1), 1.0), WORD))
@@ -243,6 +248,9 @@ class _Table(Generic[T]):
         if top.tier == WEAK or (top.tier == WORD and not self.word_best):
             return None
         group = [h for h in hits if h.tier == top.tier]
+        if top.tier == PREFIX and top.how != "stem" and any(
+                h.tier == TYPO and h.distance <= 1 and h.id != top.id for h in hits):
+            return None
         if top.tier == TYPO:
             closest = [h for h in group if h.distance == top.distance]
             return top.id if len({h.id for h in closest}) == 1 else None
