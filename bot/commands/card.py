@@ -17,8 +17,10 @@ def handle(ctx: Context, args: str) -> Answer:
     match = ctx.lookup.find_card(query)
     if match.best is None:
         labels = [c.item.label for c in match.candidates]
-        if labels:
+        if len(labels) > 1:
             return Answer.failure("card", f"Под «{echo(query)}» подходит несколько карт.", labels)
+        if labels:
+            return Answer.failure("card", f"Карта «{echo(query)}» не найдена точно.", labels)
         return Answer.failure("card", f"Карта «{echo(query)}» не найдена. {NOT_FOUND_HINT}")
     return card_answer(ctx.corpus, match.best)
 

@@ -48,3 +48,9 @@ def test_imported_cards_answer_by_initials_and_name(judge: Judge) -> None:
     keeper = judge.ask("!card смотритель стойла")
     prints = next(s.body for s in keeper.sections if s.heading == "Печати")
     assert "10007pf" in prints
+
+
+def test_one_loose_candidate_is_offered_not_called_several(judge: Judge) -> None:
+    answer = judge.ask("!card тенъ")
+    assert not answer.ok and "не найдена точно" in (answer.error or "")
+    assert answer.suggestions == ["«Тень» (Путь хранителей 194)"]
