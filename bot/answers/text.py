@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from bot.answers.model import Answer
 
 VERDICT_WORDS = {"yes": "Можно", "no": "Нельзя", "unknown": "Неизвестно"}
@@ -27,3 +30,26 @@ def render_text(answer: Answer, markdown: bool = True) -> str:
     if answer.footer:
         parts.append(f"_{answer.footer}_" if markdown else answer.footer)
     return "\n\n".join(p for p in parts if p)
+
+
+#: An opening backtick of a command example: not after a word (``ряд`!`` is a closing one).
+_EXAMPLE = re.compile(r"(?<![\w`])`!(?=\w)")
+
+
+def with_prefix(answer: Answer, prefix: str) -> Answer:
+    """The answer with its command examples (```!term …``) written with a server's own prefix.
+
+    >>> with_prefix(Answer(command="help", summary="`!term ряд`"), "?").summary
+    '`?term ряд`'
+    """
+    if prefix == "!":
+        return answer
+
+    def fix(text: str) -> str:
+        return _EXAMPLE.sub(lambda _: f"`{prefix}", text)
+
+    return replace(
+        answer, summary=fix(answer.summary), footer=fix(answer.footer),
+        error=fix(answer.error) if answer.error else answer.error,
+        sections=[replace(s, body=fix(s.body), heading=fix(s.heading)) for s in answer.sections],
+    )

@@ -16,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.answers import Answer
-from bot.answers.text import render_text
+from bot.answers.text import render_text, with_prefix
 from bot.chat import limits as L
 from bot.chat.errors import QueryTooLong
 from bot.chat.protocols import JudgeLike
@@ -105,6 +105,15 @@ class JudgeCog(commands.Cog, name="Судья"):
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, self.judge.run, name, args)
 
+    @staticmethod
+    def prefix_of(ctx: commands.Context[Any]) -> str:
+        """The server's own command prefix, so that examples in answers can be typed as shown."""
+        guild_prefix = getattr(getattr(ctx, "bot", None), "guild_prefix", None)
+        if not callable(guild_prefix):
+            return "!"
+        prefix = guild_prefix(ctx.guild.id if ctx.guild else None)
+        return prefix if isinstance(prefix, str) and prefix else "!"
+
     async def respond(self, ctx: commands.Context[Any], name: str, args: str) -> None:
         check_length(args)
         work = asyncio.ensure_future(self.run(name, args))
@@ -116,7 +125,7 @@ class JudgeCog(commands.Cog, name="Судья"):
                 done, _pending = await asyncio.wait({work}, timeout=DEFER_AFTER)
                 if not done:
                     await ctx.defer()
-        answer = await work
+        answer = with_prefix(await work, self.prefix_of(ctx))
         if not answer.ok and ctx.command is not None:
             ctx.command.reset_cooldown(ctx)  # a typo should not cost the user a turn
         pages = render_pages(answer)

@@ -36,3 +36,14 @@ def test_failure_carries_error_and_suggestions() -> None:
     data = answer_to_dict(Answer.failure("term", "Не найдено.", ["Телепортация"]))
     assert data["ok"] is False and data["error"] == "Не найдено."
     assert "Возможно, вы имели в виду: Телепортация" in data["text"]
+
+
+def test_with_prefix_rewrites_command_examples_only() -> None:
+    from bot.answers.text import with_prefix
+
+    answer = Answer(command="help", summary="Напишите `!term ряд`!", error="см. `!help`",
+                    sections=[Section("`!card`", "`!card 168` — карта")])
+    moved = with_prefix(answer, "?")
+    assert moved.summary == "Напишите `?term ряд`!" and moved.error == "см. `?help`"
+    assert moved.sections[0] == Section("`?card`", "`?card 168` — карта")
+    assert with_prefix(answer, "!") is answer

@@ -262,6 +262,13 @@ async def test_server_prefix_setting(running: tuple[LoopbackDiscord, JudgeBot]) 
     posted = await server.wait_for("POST", f"/channels/{CHANNEL_ID}/messages", mark, STEP)
     assert posted.body["embeds"][0]["title"] == "Телепортация"
     assert bot.store.get(posted.response and int(posted.response["guild_id"])).prefix == "?"
+    if isinstance(bot.judge, FakeJudge):
+        return  # the help text below is the real core's
+    mark = len(server.requests)
+    await server.send_message("?help")
+    posted = await server.wait_for("POST", f"/channels/{CHANNEL_ID}/messages", mark, STEP)
+    shown = str(posted.body["embeds"])
+    assert "`?term" in shown and "`!term" not in shown  # examples use the server's prefix
 
 
 async def test_unexpected_error_shows_an_id(running: tuple[LoopbackDiscord, JudgeBot],
