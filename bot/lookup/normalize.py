@@ -227,6 +227,10 @@ def item_keys(name: str, aliases: tuple[str, ...] = (), abbreviations: tuple[str
     """
     base = name_key(name)
     keys: list[tuple[str, str]] = [(base, "name")]
+    # The name exactly as displayed, remarks included («Действие (карты)»), answers as well.
+    shown = " ".join(drop_placeholders(fold(_TEXT_PLACEHOLDER.sub(" ", name)).split()))
+    if shown and shown != base:
+        keys.append((shown, "name"))
     alias_texts = [*aliases, *abbreviations, *(p for p in parenthetical(name) if _paren_alias(p, base))]
     for text in alias_texts:
         keys.append((name_key(text), "alias"))
@@ -269,7 +273,7 @@ def split_parameter(key: str) -> tuple[str, str | None]:
 
 def query_key(text: str, with_parameter: bool = True) -> QueryKey:
     """The key of one query reading; ``with_parameter`` splits a trailing/leading value off."""
-    key = fold(text[:MAX_QUERY])
+    key = fold(_TEXT_PLACEHOLDER.sub(" ", text[:MAX_QUERY]))  # «[текст]» as in name_key
     parameter = None
     if with_parameter:
         key, parameter = split_parameter(key)

@@ -153,3 +153,11 @@ def test_a_one_letter_stem_is_no_prefix_match(shipped_lookup: Lookup) -> None:
     """«zzz» is «яяя» in the Russian layout, which stems to «я»: never «Ярость» as the answer."""
     for query in ("zzz", "яяя"):
         assert shipped_lookup.find_term(query).best is None
+
+
+def test_every_shipped_name_as_displayed_finds_itself(shipped_lookup: Lookup) -> None:
+    """What the bot shows («Действие (карты)», «Заряд Х: [текст]») can be typed back."""
+    corpus = shipped_lookup.corpus
+    lost = [t.name for t in corpus.terms.values() if shipped_lookup.find_term(t.name).best is not t]
+    lost += [c.name for c in corpus.cards.values() if shipped_lookup.find_card(c.name).best is not c]
+    assert lost == []
