@@ -341,7 +341,8 @@ def _take_ref(rest: list[str], position: Position, verb: str) -> Ref:
 
 
 def _match_piece(tokens: list[str], position: Position) -> tuple[Piece | None, int]:
-    """A piece named by card number or (multi-word) name; the longest name wins."""
+    """A piece named by card number or (multi-word) name; the longest name wins. One word of
+    a name («кондор» for «Пустынный кондор») will do when no other card there has it."""
     words = [fold(t) for t in tokens]
     best: tuple[Piece | None, int] = (None, 0)
     for piece in position:
@@ -352,6 +353,11 @@ def _match_piece(tokens: list[str], position: Position) -> tuple[Piece | None, i
         name = fold(piece.card.name).split()
         if words[: len(name)] == name and len(name) > best[1]:
             best = (piece, len(name))
+    if best[0] is None:  # one word of a name, when only one card in the position has it
+        named = {id(p.card): p for p in position if p.card is not None
+                 and words[0] in fold(p.card.name).replace("-", " ").split()}
+        if len(named) == 1:
+            best = (next(iter(named.values())), 1)
     if best[0] is not None:
         matches = [p for p in position if p.card is best[0].card]
         if len(matches) > 1:

@@ -53,6 +53,14 @@ def test_piece_reference_by_name_in_question() -> None:
     assert p.question.refs[1].cell is None and p.question.refs[1].piece is not None
 
 
+def test_piece_reference_by_one_word_of_its_name() -> None:
+    p = parse("22 c1, враг 14 летает | метание c1 кондор")
+    assert p.question.refs[1].piece is not None and p.question.refs[1].piece.card is not None
+    assert p.question.refs[1].piece.card.name == "Пустынный кондор"
+    p = parse("22 c1, враг ? c3 | метание бомбардир c3")  # «Орк-бомбардир»
+    assert p.question.refs[0].cell is not None
+
+
 def test_unknown_cell_points_at_token() -> None:
     e = error("? f7 | рядом a1 b2")
     assert e.token == "f7" and "f7" in e.message
