@@ -15,6 +15,7 @@ ICON_NAMES: dict[str, str] = {
     "fin": "Добивание", "cnc": "Концентрация", "dep": "На глубине", "sur": "На поверхности",
     "clm": "Неповоротливость", "psn": "Отравление", "cur": "Проклятие", "prp": "Пророчество",
     "lep": "Прыжок", "das": "Рывок", "frm": "Строй", "tlp": "Телепортация", "nec": "Трупоедство",
+    "icr": "Инкарнация",
 }
 
 #: Icon code -> rules-corpus term id (docs/architecture.md naming), where the corpus has one.
@@ -31,7 +32,7 @@ ICON_TERMS: dict[str, str] = {
     "direct": "napravlennyy-udar", "uchr": "udar-cherez-ryad", "mht": "magicheskiy-udar",
     "sph": "osobyy-udar", "zoo": "zashchita-ot-otravleniya", "zoal": "zashchita-ot-letayushchikh",
     "zom": "zashchita-ot-magii", "zoz": "zashchita-ot-zaklinaniy", "fry": "beshenstvo",
-    "vlh": "valkhalla", "prp": "prorochestvo", "das": "ryvok",
+    "vlh": "valkhalla", "prp": "prorochestvo", "das": "ryvok", "icr": "inkarnatsiya",
 }
 
 

@@ -82,6 +82,7 @@ _UNTIL = {"хода": "end_of_turn", "вашего хода": "end_of_your_turn"
 _NUMBERS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4}
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_ERRATA = re.compile(r"^\s*\[\s*эррата[^\]]*\]\s*", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _VALUES = r"(\d+(?:-\d+-\d+)?)"
 _NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+)\s+)?"
@@ -97,7 +98,8 @@ _RANGED = re.compile(r"(метание|выстрел|разряд)\s+" + _NAME 
 _STRIKE = re.compile(r"(удар через ряд|\{uchr\}|магический удар|\{mht\}|особый удар)\s+" + _STRIKE_NAME
                      + r"на\s+" + _VALUES)
 _IMPACT = re.compile(r"\s*\(воздействие\s+([^)]*?)\s*\)\s*$")
-_RANGE = re.compile(r"^,?\s*дальность\s+(\d+)")
+# «дальнность» is a misprint of the database (10-38 «Бешеный маг»), read as «дальность».
+_RANGE = re.compile(r"^,?\s*дальн?ность\s+(\d+)")
 _CHOSEN_CELL = re.compile(r"^по карте на выбранной клетке")
 _DELAYED = re.compile(r"^;\s*в начале вашего следующего хода все карты на этой клетке ранятся "
                       r"на (\d+)(?:\s*\(воздействие\s+([^)]*?)\s*\))?")
@@ -145,6 +147,7 @@ def split_sentences(text: str) -> list[str]:
     text = _CONTROL.sub("\n", text.replace("\u0001", "\n"))
     sentences: list[str] = []
     for line in text.split("\n"):
+        line = _ERRATA.sub("", line)  # «[Эррата 2023.04.08] При …»: the date is no ability
         sentences += [s.strip() for s in _SENTENCE_END.split(line) if s.strip()]
     return [s for s in sentences if s.strip(" .")]
 

@@ -56,6 +56,11 @@ _NOUNS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
         ("серебряные кристаллы", "серебряных кристаллов", "серебряным кристаллам",
          "серебряные кристаллы", "серебряными кристаллами", "серебряных кристаллах"),
     ),
+    # {token}: the square «жетон» of the later sets (pirates' «На глубине», «Канор-Вэйн»).
+    "token": (
+        ("жетон", "жетона", "жетону", "жетон", "жетоном", "жетоне"),
+        ("жетоны", "жетонов", "жетонам", "жетоны", "жетонами", "жетонах"),
+    ),
     "move": (("движение", "движения", "движению", "движение", "движением", "движении"), None),
     "health": (("здоровье", "здоровья", "здоровью", "здоровье", "здоровьем", "здоровье"), None),
     "armor": (("броня", "брони", "броне", "броню", "бронёй", "броне"), None),
@@ -95,7 +100,10 @@ _PREPOSITIONS: dict[str, str] = {
     "с": "ins", "со": "ins", "перед": "ins", "под": "ins", "над": "ins",
     "на": "acc", "в": "acc", "во": "acc", "за": "acc", "через": "acc", "про": "acc",
 }
-_ATTACK_VERBS = ("напад", "напас", "атакует", "атаковать", "атакуя", "атаковал", "бьет", "бьёт", "бить")
+_ATTACK_VERBS = ("напад", "напас", "атакует", "атаковать", "атакуя", "атаковал", "атакован",
+                 "бьет", "бьёт", "бить", "сразит", "сража")
+# Words that take the instrumental: «обладающим {ova}» — обладающим опытом в атаке.
+_INSTRUMENTAL_WORDS = ("обладающ", "обладает", "обладать")
 _QUANTITY_GEN = frozenset({"более", "больше", "менее", "меньше", "нет"})
 _PLURAL_WORDS = frozenset({"все", "всех", "всем", "всеми", "несколько"})
 _DETERMINERS = frozenset({
@@ -104,12 +112,13 @@ _DETERMINERS = frozenset({
 })
 _ADJ_PLURAL_ENDINGS = ("ых", "их", "ые", "ие", "ыми", "ими")
 _ADJ_ENDINGS = ("ому", "ему", "ого", "его", "ую", "юю", "ым", "им", "ой", "ый", "ий", "ая",
-                "яя") + _ADJ_PLURAL_ENDINGS
+                "яя", "ом", "ем") + _ADJ_PLURAL_ENDINGS
 
 # Case shown by an adjective's ending (only the unambiguous ones).
 _ADJ_CASE: dict[str, str] = {
     "ого": "gen", "его": "gen", "ому": "dat", "ему": "dat", "ую": "acc", "юю": "acc",
     "ыми": "ins", "ими": "ins", "ых": "gen_or_prep", "их": "gen_or_prep",
+    "ом": "prep", "ем": "prep",  # «при сильном {strike}» — при сильном простом ударе
 }
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -153,13 +162,22 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
     agreed: str | None = None  # the case the nearest adjective shows («этого» -> genitive)
     plural = False
     count: str | None = None
+    dative_plural = False  # «к средним и сильным {strike}»: -ым with к means plural
+    nominative_adj = False  # «слабый {strike}»: the adjective, not a number, sets the form
+    adjective_seen = False
     for word in reversed(words[-4:]):
         if word.isdigit() or word in ("x", "х"):
-            if count is None:
+            if count is None and not nominative_adj:
                 count = word
             continue
         if word.startswith(_ATTACK_VERBS):  # «нападает {strike}»: нападает простым ударом
             case = "ins"
+            break
+        if word.startswith(_INSTRUMENTAL_WORDS):
+            case = "ins"
+            break
+        if word == "есть":  # «есть {counter}»: есть фишка
+            case = "nom"
             break
         if word in _QUANTITY_GEN:
             case = "gen"
@@ -171,17 +189,30 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
             plural = True
             agreed = agreed or ("gen" if word == "всех" else None)
             continue
+        if word in ("и", "или", ",") and adjective_seen:
+            continue  # «средним и сильным {strike}»: one noun, two adjectives
         if word in _DETERMINERS or (len(word) > 3 and word.endswith(_ADJ_ENDINGS)
                                     and word.isalpha()):
+            if (not adjective_seen and count is None and word.endswith(("ый", "ий"))
+                    and word not in _DETERMINERS):
+                nominative_adj = True
+                count = None
+            adjective_seen = True
             plural = plural or word.endswith(_ADJ_PLURAL_ENDINGS)
+            dative_plural = dative_plural or word.endswith(("ым", "им"))
             if agreed is None:
                 agreed = _ADJ_CASE.get(word[-3:]) or _ADJ_CASE.get(word[-2:])
             continue
         break
     if case is None and agreed is None and any(w.startswith(_ATTACK_VERBS) for w in words[-4:]):
         case = "ins"  # «напасть на Умпи {strike}»: напасть простым ударом
+    if case == "ins" and agreed == "gen_or_prep":
+        # «атаковать летающих {strike}»: the adjective is the verb's object, not the noun's
+        return "ins", False, None
     if agreed == "gen_or_prep":
         agreed = "prep" if case == "prep" else "gen"
+    if (agreed or case) == "dat" and dative_plural:
+        plural = True
     return agreed or case or "acc", plural, count
 
 
@@ -205,6 +236,50 @@ def _decline(code: str, case: str, plural: bool, count: str | None) -> tuple[str
     return forms[_CASES.index(case)], case, plural and plural_forms is not None
 
 
+# {elite}/{ordinary} before a noun are adjectives, not crystals: «всех небестелесных {ordinary}
+# существ» — рядовых существ. Stem and the ending taken from the adjective before it.
+_CRYSTAL_ADJECTIVES: dict[str, str] = {"elite": "элитн", "ordinary": "рядов"}
+_ADJ_ENDING_COPY = ("ыми", "ими", "ому", "ему", "ого", "его", "ых", "их", "ым", "им", "ые",
+                    "ие", "ую", "юю", "ая", "яя", "ое", "ее", "ой", "ый", "ий")
+
+
+_POSSESSIVE_ENDINGS: dict[str, str] = {
+    "ваш": "ый", "ваше": "ое", "ваша": "ая", "ваши": "ые", "вашего": "ого", "вашему": "ому",
+    "вашу": "ую", "вашей": "ой", "ваших": "ых", "вашим": "ым", "вашими": "ыми",
+}
+# Unambiguous forms of the nouns these adjectives go with, when no adjective comes first.
+_NOUN_ENDINGS: dict[str, str] = {
+    "существо": "ое", "существ": "ых", "существам": "ым", "существами": "ыми",
+    "существу": "ому", "карта": "ая", "карту": "ую", "карт": "ых", "картам": "ым",
+    "картами": "ыми", "герой": "ый", "героя": "ого", "героев": "ых",
+}
+
+
+def _crystal_adjective(code: str, before: str, following: str) -> str | None:
+    """«небестелесных {ordinary} существ» → «рядовых»; None when the icon means crystals."""
+    if code not in _CRYSTAL_ADJECTIVES or not re.match(r"[^\W\d_]", following):
+        return None
+    words = _WORD.findall(before.rstrip())
+    if not words or words[-1].isdigit() or words[-1] in ("X", "Х", "x", "х"):
+        return None
+    prev = words[-1].lower()
+    noun = following.split(maxsplit=1)[0].lower().strip(".,;:")
+    if prev in _POSSESSIVE_ENDINGS:
+        ending: str | None = _POSSESSIVE_ENDINGS[prev]
+    elif len(prev) > 3 and prev.isalpha() and prev.endswith(_ADJ_ENDING_COPY):
+        ending = next(e for e in _ADJ_ENDING_COPY if prev.endswith(e))
+    else:
+        ending = _NOUN_ENDINGS.get(noun)
+    if ending is None:
+        return None
+    ending = {"ими": "ыми", "ему": "ому", "его": "ого", "их": "ых", "им": "ым", "ие": "ые",
+              "юю": "ую", "яя": "ая", "ее": "ое", "ий": "ый"}.get(ending, ending)
+    stem = _CRYSTAL_ADJECTIVES[code]
+    if stem == "рядов" and ending == "ый":
+        ending = "ой"  # рядовой
+    return stem + ending
+
+
 def _capitalize(s: str) -> str:
     return s[:1].upper() + s[1:]
 
@@ -225,7 +300,13 @@ def _clean(text: str) -> str:
     text = re.sub(r"\s+", " ", text)
     text = re.sub(r"\s+([.,;:!?)])", r"\1", text)
     text = re.sub(r"\(\s+", "(", text)
+    # «[Эррата 2023. 04. 08]При …» — one date, then a space, so no sentence ends inside it
+    text = re.sub(r"\[\s*(Эррата)\s*(\d{4})\.\s*(\d{1,2})\.\s*(\d{1,2})\s*\]\s*",
+                  r"[\1 \2.\3.\4] ", text)
     text = re.sub(r":\s*:", ":", text)
+    text = re.sub(r":\s*,\s*", ", ", text)  # «{instant} , снять жетон …:» — one cost, two parts
+    # «Второй игрок:Направленный удар», «раздачи;возьмите», «эльфа,орка»: a space after the mark
+    text = re.sub(r"([:;,])(?=[^\W\d_]|«)", r"\1 ", text)
     text = re.sub(r"\.(\s*\.)+", ".", text)
     return text.strip()
 
@@ -259,8 +340,11 @@ def render_text(raw: str | None) -> Rendered:
         valued = bool(re.match(r"\s*\d", raw[pos:]))  # «{armor}2», «{ova} 1»: icon with value
         before = out
         at_start = bool(_SENTENCE_START.search(before.rstrip()))
+        adjective = _crystal_adjective(code, before, raw[pos:].lstrip())
         if code in _FIXED:
             word = _FIXED[code]
+        elif adjective is not None:
+            word = adjective
         else:
             following = raw[pos:].lstrip()
             is_cost = following.startswith((":", "{"))

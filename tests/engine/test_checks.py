@@ -213,7 +213,7 @@ def test_a_shot_paid_with_a_counter_needs_a_counter() -> None:
 
 def test_a_ranged_sentence_read_in_part_is_not_a_yes() -> None:
     for text in ("Закрыться: Выстрел на 1 по летающему существу.",
-                 "Закрыться: Разряд на 1, дальнность 3."):
+                 "Закрыться: Разряд на 1, дальность 6, только по закрытым."):
         card = make_card(10, 99, "Проба", text)
         pos = Position((Piece(card=card, cell=Cell.parse("a1")),
                         Piece(cell=Cell.parse("a6"), enemy=True)))
