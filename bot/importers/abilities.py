@@ -83,6 +83,7 @@ _NUMBERS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3,
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _ERRATA = re.compile(r"^\s*\[\s*эррата[^\]]*\]\s*", re.IGNORECASE)
+_COST_AFTER_BRACKET = re.compile(r"\)\s*(?=(?:\{(?:tap|counter|instant)\}\s*)+:)")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _VALUES = r"(\d+(?:-\d+-\d+)?)"
 _NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+)\s+)?"
@@ -148,7 +149,11 @@ def split_sentences(text: str) -> list[str]:
     sentences: list[str] = []
     for line in text.split("\n"):
         line = _ERRATA.sub("", line)  # «[Эррата 2023.04.08] При …»: the date is no ability
-        sentences += [s.strip() for s in _SENTENCE_END.split(line) if s.strip()]
+        # «(воздействие взрыв котла ) {tap}: Выстрел …»: a cost after a bracket starts the next
+        # ability (the database lost the printed symbol between them)
+        line = _COST_AFTER_BRACKET.sub(")\n", line)
+        sentences += [s.strip() for part in line.split("\n")
+                      for s in _SENTENCE_END.split(part) if s.strip()]
     return [s for s in sentences if s.strip(" .")]
 
 

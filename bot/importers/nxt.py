@@ -368,6 +368,10 @@ def _db_card(base: _Record, alts: list[_Record], terms: set[str],
     for code in base.icons:
         if code not in ICON_NAMES:
             stats.unknown_icons.setdefault(code, []).append(base.card_id)
+    # The later sets write 0 where the earlier write null: a flyer's movement (it flies), an
+    # artefact's or a terrain's movement, a terrain's lives. 0 would read «Движение: 0».
+    movement = None if base.move == 0 and base.type in (1, 4, 5) else base.move
+    lives = None if base.life == 0 and base.type == 5 else base.life
     rendered = render_text(base.text)
     for ph in rendered.unknown:
         stats.unknown_placeholders[ph] += 1
@@ -377,8 +381,8 @@ def _db_card(base: _Record, alts: list[_Record], terms: set[str],
     card: dict[str, Any] = {
         "id": base.card_id, "number": base.number, "name": base.name, "element": element,
         "cost": base.cost, "elite": base.elite, "unique": base.uniq, "type": kind,
-        "creature_type": creature, "classes": base.classes, "lives": base.life,
-        "movement": base.move, "strike": base.hit, "icons": dict(base.icons),
+        "creature_type": creature, "classes": base.classes, "lives": lives,
+        "movement": movement, "strike": base.hit, "icons": dict(base.icons),
         "text": rendered.text, "artist": base.art, "rarity": rarity,
         "prints": _prints(base, alts),
         "rules": [t for t in dict.fromkeys(ICON_TERMS.get(code, "") for code in base.icons)

@@ -100,8 +100,10 @@ _PREPOSITIONS: dict[str, str] = {
     "с": "ins", "со": "ins", "перед": "ins", "под": "ins", "над": "ins",
     "на": "acc", "в": "acc", "во": "acc", "за": "acc", "через": "acc", "про": "acc",
 }
-_ATTACK_VERBS = ("напад", "напас", "атакует", "атаковать", "атакуя", "атаковал", "атакован",
-                 "бьет", "бьёт", "бить", "сразит", "сража")
+_ATTACK_VERBS = ("напад", "напас", "атакует", "атаковать", "атакуя", "атаковал", "бьет", "бьёт",
+                 "бить", "сразит", "сража")
+# «атакованы {strike}» (passive: атакованы простым ударом), not «атакованный» (the attacked one)
+_ATTACK_PASSIVE = frozenset({"атакован", "атакована", "атаковано", "атакованы"})
 # Words that take the instrumental: «обладающим {ova}» — обладающим опытом в атаке.
 _INSTRUMENTAL_WORDS = ("обладающ", "обладает", "обладать")
 _QUANTITY_GEN = frozenset({"более", "больше", "менее", "меньше", "нет"})
@@ -173,7 +175,7 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
         if word.startswith(_ATTACK_VERBS):  # «нападает {strike}»: нападает простым ударом
             case = "ins"
             break
-        if word.startswith(_INSTRUMENTAL_WORDS):
+        if word in _ATTACK_PASSIVE or word.startswith(_INSTRUMENTAL_WORDS):
             case = "ins"
             break
         if word == "есть":  # «есть {counter}»: есть фишка
@@ -304,7 +306,8 @@ def _clean(text: str) -> str:
     text = re.sub(r"\[\s*(Эррата)\s*(\d{4})\.\s*(\d{1,2})\.\s*(\d{1,2})\s*\]\s*",
                   r"[\1 \2.\3.\4] ", text)
     text = re.sub(r":\s*:", ":", text)
-    text = re.sub(r":\s*,\s*", ", ", text)  # «{instant} , снять жетон …:» — one cost, two parts
+    text = re.sub(r":\s*,\s*", ", ", text)
+    text = re.sub(r"(?<=[^\W\d_])\+(?=\d)", " +", text)  # «имеет+1 к движению»  # «{instant} , снять жетон …:» — one cost, two parts
     # «Второй игрок:Направленный удар», «раздачи;возьмите», «эльфа,орка»: a space after the mark
     text = re.sub(r"([:;,])(?=[^\W\d_]|«)", r"\1 ", text)
     text = re.sub(r"\.(\s*\.)+", ".", text)
@@ -337,6 +340,11 @@ def render_text(raw: str | None) -> Rendered:
             out += " "
         elif out[-1:].isalnum():
             out += " "  # «16{health}», «4{counter}»
+        if (not adjacent and out.rstrip().endswith(")")
+                and re.match(r"(?:\s*\{[a-z_]+\})*\s*:", raw[pos:])):
+            # «(воздействие взрыв котла ) {tap}: Выстрел …»: a cost after a bracket starts the
+            # next ability, as the printed symbol did (the database lost it)
+            out = out.rstrip() + ". "
         valued = bool(re.match(r"\s*\d", raw[pos:]))  # «{armor}2», «{ova} 1»: icon with value
         before = out
         at_start = bool(_SENTENCE_START.search(before.rstrip()))
