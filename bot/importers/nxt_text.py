@@ -235,7 +235,12 @@ def _decline(code: str, case: str, plural: bool, count: str | None) -> tuple[str
         elif case == "gen":
             plural = not (count.isdigit() and int(count) == 1)
     forms = plural_forms if plural and plural_forms is not None else singular
-    return forms[_CASES.index(case)], case, plural and plural_forms is not None
+    word = forms[_CASES.index(case)]
+    if (code in ("elite", "ordinary") and case == "gen" and not plural and count is not None
+            and count.isdigit() and int(count) != 1):
+        # «2 {elite}»: два золотых кристалла — the adjective is plural after 2-4
+        word = word.replace("золотого", "золотых").replace("серебряного", "серебряных")
+    return word, case, plural and plural_forms is not None
 
 
 # {elite}/{ordinary} before a noun are adjectives, not crystals: «всех небестелесных {ordinary}

@@ -154,3 +154,13 @@ def test_zero_movement_of_flyers_and_zero_lives_of_terrains_are_dropped(
     city = cards["40-183"]  # «Канор-Вэйн»: a terrain with life 0, move 0
     assert "lives" not in city and "movement" not in city
     assert cards["20-4"]["creature_type"] == "Компаньон"
+
+
+@pytest.mark.parametrize(("raw", "text"), [
+    # 10-199 «Тич»: «получить 2 {elite}» — два золотых кристалла
+    ("получить 2 {elite} , при этом", "получить 2 золотых кристалла, при этом"),
+    ("стоит 3 {ordinary} .", "стоит 3 серебряных кристалла."),
+    ("стоит 1 {elite} .", "стоит 1 золотой кристалл."),
+])
+def test_crystals_after_two_to_four_take_a_plural_adjective(raw: str, text: str) -> None:
+    assert render_text(raw).text == text
