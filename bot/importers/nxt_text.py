@@ -123,6 +123,7 @@ _ADJ_CASE: dict[str, str] = {
     "ом": "prep", "ем": "prep",  # «при сильном {strike}» — при сильном простом ударе
 }
 
+_VALUED_ICON_COLON = re.compile(r"\{(armor|regen|ova|ovz|ovs|stamina)\}\s*:\s*(\d)")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _WORD = re.compile(r"[\w+\-]+|[^\w\s]")
 _SENTENCE_START = re.compile(r"(^|[.!?:]\s*)$")
@@ -323,6 +324,8 @@ def render_text(raw: str | None) -> Rendered:
     """Readable Russian for a berserk-nxt ``text`` (``"nan"`` and ``None`` mean no text)."""
     if raw is None or raw.strip().lower() in ("", "nan"):
         return Rendered("")
+    # «Строй: {armor}: 1» (20-13): the value of an icon, not a cost — «Броня 1»
+    raw = _VALUED_ICON_COLON.sub(r"{\1} \2", raw)
     out = ""
     unknown: list[str] = []
     spans: list[tuple[int, int]] = []

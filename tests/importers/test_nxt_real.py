@@ -164,3 +164,12 @@ def test_zero_movement_of_flyers_and_zero_lives_of_terrains_are_dropped(
 ])
 def test_crystals_after_two_to_four_take_a_plural_adjective(raw: str, text: str) -> None:
     assert render_text(raw).text == text
+
+
+def test_icon_value_after_a_colon_is_no_cost(cards: dict[str, dict[str, Any]]) -> None:
+    # 20-13 «Витязь Адрелиана»: «Строй: {armor}: 1.» — Строй: Броня 1
+    card = cards["20-13"]
+    assert card["text"].startswith("Строй: Броня 1. При перемещении")
+    formation = card["abilities"][0]
+    assert formation["kind"] == "formation"
+    assert formation["grants"] == [{"kind": "keyword", "icon": "armor", "name": "Броня", "value": 1}]
