@@ -62,7 +62,12 @@ _NOUNS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
         ("жетоны", "жетонов", "жетонам", "жетоны", "жетонами", "жетонах"),
     ),
     "move": (("движение", "движения", "движению", "движение", "движением", "движении"), None),
-    "health": (("здоровье", "здоровья", "здоровью", "здоровье", "здоровьем", "здоровье"), None),
+    # {health}: «жизнь» — the rules say «дополнительные жизни», and the card texts agree with a
+    # feminine noun that has a plural («1 дополнительную {health}», «7 текущих {health}»)
+    "health": (
+        ("жизнь", "жизни", "жизни", "жизнь", "жизнью", "жизни"),
+        ("жизни", "жизней", "жизням", "жизни", "жизнями", "жизнях"),
+    ),
     "armor": (("броня", "брони", "броне", "броню", "бронёй", "броне"), None),
     "regen": (("регенерация", "регенерации", "регенерации", "регенерацию", "регенерацией",
                 "регенерации"), None),
@@ -114,13 +119,15 @@ _DETERMINERS = frozenset({
 })
 _ADJ_PLURAL_ENDINGS = ("ых", "их", "ые", "ие", "ыми", "ими")
 _ADJ_ENDINGS = ("ому", "ему", "ого", "его", "ую", "юю", "ым", "им", "ой", "ый", "ий", "ая",
-                "яя", "ом", "ем") + _ADJ_PLURAL_ENDINGS
+                "яя", "ом", "ем", "ей") + _ADJ_PLURAL_ENDINGS
 
 # Case shown by an adjective's ending (only the unambiguous ones).
 _ADJ_CASE: dict[str, str] = {
     "ого": "gen", "его": "gen", "ому": "dat", "ему": "dat", "ую": "acc", "юю": "acc",
     "ыми": "ins", "ими": "ins", "ых": "gen_or_prep", "их": "gen_or_prep",
-    "ом": "prep", "ем": "prep",  # «при сильном {strike}» — при сильном простом ударе
+    # «при сильном {strike}» — при сильном простом ударе; but «с этим существом {strike}» is
+    # a noun: these endings count only after a preposition of the prepositional case
+    "ом": "prep_only", "ем": "prep_only",
 }
 
 _VALUED_ICON_COLON = re.compile(r"\{(armor|regen|ova|ovz|ovs|stamina)\}\s*:\s*(\d)")
@@ -184,6 +191,10 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
             break
         if word in _QUANTITY_GEN:
             case = "gen"
+            if count is None:  # «4 или менее {health}»: 4 … жизней
+                idx = len(words) - 1 - words[::-1].index(word)
+                count = next((w for w in reversed(words[max(0, idx - 3):idx]) if w.isdigit()),
+                             None)
             break
         if word in _PREPOSITIONS:
             case = _PREPOSITIONS[word]
@@ -195,7 +206,7 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
         if word in ("и", "или", ",") and adjective_seen:
             continue  # «средним и сильным {strike}»: one noun, two adjectives
         if word in _DETERMINERS or (len(word) > 3 and word.endswith(_ADJ_ENDINGS)
-                                    and word.isalpha()):
+                                    and word.replace("-", "").isalpha()):  # «дополни-тельные»
             if (not adjective_seen and count is None and word.endswith(("ый", "ий"))
                     and word not in _DETERMINERS):
                 nominative_adj = True
@@ -214,6 +225,8 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
         return "ins", False, None
     if agreed == "gen_or_prep":
         agreed = "prep" if case == "prep" else "gen"
+    if agreed == "prep_only":
+        agreed = "prep" if case == "prep" else None
     if (agreed or case) == "dat" and dative_plural:
         plural = True
     return agreed or case or "acc", plural, count
@@ -224,7 +237,7 @@ def _decline(code: str, case: str, plural: bool, count: str | None) -> tuple[str
     singular, plural_forms = _NOUNS[code]
     if count is not None and plural_forms is None and case in ("nom", "acc"):
         if not (count.isdigit() and _plural_form(int(count))[0] == "nom"):
-            case = "gen"  # «Максимум 16 здоровья»
+            case = "gen"  # «Максимум 16 жизней»
     elif count is not None and plural_forms is not None:
         if case in ("nom", "acc"):
             if count.isdigit():
@@ -233,8 +246,8 @@ def _decline(code: str, case: str, plural: bool, count: str | None) -> tuple[str
                 plural = many
             else:  # X
                 case, plural = "gen", True
-        elif case == "gen":
-            plural = not (count.isdigit() and int(count) == 1)
+        else:  # «более 4 {counter}», «с 2 дополнительными {health}»: plural unless one
+            plural = not (count.isdigit() and int(count) % 10 == 1 and int(count) % 100 != 11)
     forms = plural_forms if plural and plural_forms is not None else singular
     word = forms[_CASES.index(case)]
     if (code in ("elite", "ordinary") and case == "gen" and not plural and count is not None

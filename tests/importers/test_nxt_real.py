@@ -173,3 +173,20 @@ def test_icon_value_after_a_colon_is_no_cost(cards: dict[str, dict[str, Any]]) -
     formation = card["abilities"][0]
     assert formation["kind"] == "formation"
     assert formation["grants"] == [{"kind": "keyword", "icon": "armor", "name": "Броня", "value": 1}]
+
+
+@pytest.mark.parametrize(("raw", "text"), [
+    # {health} is «жизнь»: the texts agree with a feminine noun with a plural
+    ("Максимум 16{health}.", "Максимум 16 жизней."),
+    ("получает 1 дополнительную {health}", "получает 1 дополнительную жизнь"),
+    ("Начинает бой с 2 дополнительными {health}.", "Начинает бой с 2 дополнительными жизнями."),
+    ("пока у Пигмея-кровососа больше 7 текущих {health} .",
+     "пока у Пигмея-кровососа больше 7 текущих жизней."),
+    ("есть существо с 1 текущей {health} .", "есть существо с 1 текущей жизнью."),
+    ("Не может получать дополни-тельные {health} и", "Не может получать дополни-тельные жизни и"),
+    # a noun in -ом is no adjective: «с этим существом {strike}» — простым ударом
+    ("сразиться с этим существом {strike} как со стоящей",
+     "сразиться с этим существом простым ударом как со стоящей"),
+])
+def test_health_and_nouns_in_om_render(raw: str, text: str) -> None:
+    assert render_text(raw).text == text
