@@ -349,7 +349,10 @@ def render_text(raw: str | None) -> Rendered:
         out += raw[pos:m.start()]
         pos = m.end()
         code = m.group(1).lower()
-        adjacent = prev_end == len(out)  # «{counter}{tap}:» — one cost, two icons
+        # «{counter}{tap}:», «{token} {tap} :» — one cost, two icons (spaces between allowed)
+        adjacent = prev_end >= 0 and not out[prev_end:].strip()
+        if adjacent:
+            out = out[:prev_end]
         if code not in KNOWN_PLACEHOLDERS:
             unknown.append(m.group(0))
             out += m.group(0)

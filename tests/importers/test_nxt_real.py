@@ -190,3 +190,9 @@ def test_icon_value_after_a_colon_is_no_cost(cards: dict[str, dict[str, Any]]) -
 ])
 def test_health_and_nouns_in_om_render(raw: str, text: str) -> None:
     assert render_text(raw).text == text
+
+
+def test_cost_icons_apart_by_a_space_are_one_cost() -> None:
+    # 40-13 «Жрица Дзара»: «{token} {tap} : Заклинание огненный шар …»
+    assert render_text("{token} {tap} : Заклинание огненный шар").text == (
+        "Жетон, закрыться: Заклинание огненный шар")
