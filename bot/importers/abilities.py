@@ -81,7 +81,8 @@ _KEYWORD_DATIVE = {"опыту в атаке": "ova", "опыту в защит�
 _UNTIL = {"хода": "end_of_turn", "вашего хода": "end_of_your_turn"}
 _NUMBERS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4}
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# «получить {counter}.{counter}{tap}: …» (40-7): a cost right after the dot starts a sentence
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s+|(?=\{(?:tap|counter|instant|token)\}))")
 _ERRATA = re.compile(r"^\s*\[\s*эррата[^\]]*\]\s*", re.IGNORECASE)
 _COST_AFTER_BRACKET = re.compile(r"\)\s*(?=(?:\{(?:tap|counter|instant)\}\s*)+:)")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")

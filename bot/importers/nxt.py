@@ -368,9 +368,10 @@ def _db_card(base: _Record, alts: list[_Record], terms: set[str],
     for code in base.icons:
         if code not in ICON_NAMES:
             stats.unknown_icons.setdefault(code, []).append(base.card_id)
-    # The later sets write 0 where the earlier write null: a flyer's movement (it flies), an
-    # artefact's or a terrain's movement, a terrain's lives. 0 would read «Движение: 0».
-    movement = None if base.move == 0 and base.type in (1, 4, 5) else base.move
+    # The later sets write 0 where the earlier write null: a flyer's movement (it flies), a
+    # companion's or parasite's (it sits on its host), an artefact's or a terrain's movement, a
+    # terrain's lives. 0 would read «Движение: 0».
+    movement = None if base.move == 0 and base.type in (1, 2, 3, 4, 5) else base.move
     lives = None if base.life == 0 and base.type == 5 else base.life
     rendered = render_text(base.text)
     for ph in rendered.unknown:

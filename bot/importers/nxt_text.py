@@ -326,7 +326,9 @@ def _clean(text: str) -> str:
                   r"[\1 \2.\3.\4] ", text)
     text = re.sub(r":\s*:", ":", text)
     text = re.sub(r":\s*,\s*", ", ", text)
-    text = re.sub(r"(?<=[^\W\d_])\+(?=\d)", " +", text)  # «имеет+1 к движению»  # «{instant} , снять жетон …:» — one cost, two parts
+    # «имеет+1 к движению» (a word, not «X+1»); «получить фишку.Фишка, закрыться»
+    text = re.sub(r"(?<=[^\W\d_]{2})\+(?=\d)", " +", text)
+    text = re.sub(r"(?<=[^\W\d_]{2})\.(?=[А-ЯЁA-Z])", ". ", text)  # «{instant} , снять жетон …:» — one cost, two parts
     # «Второй игрок:Направленный удар», «раздачи;возьмите», «эльфа,орка»: a space after the mark
     text = re.sub(r"([:;,])(?=[^\W\d_]|«)", r"\1 ", text)
     text = re.sub(r"\.(\s*\.)+", ".", text)

@@ -196,3 +196,19 @@ def test_cost_icons_apart_by_a_space_are_one_cost() -> None:
     # 40-13 «Жрица Дзара»: «{token} {tap} : Заклинание огненный шар …»
     assert render_text("{token} {tap} : Заклинание огненный шар").text == (
         "Жетон, закрыться: Заклинание огненный шар")
+
+
+def test_companion_movement_zero_dropped_and_x_plus_one_kept(
+        cards: dict[str, dict[str, Any]]) -> None:
+    assert "movement" not in cards["40-4"]  # «Оглар», a companion with move 0
+    assert "Добивание на X+1, где X число" in cards["10-115"]["text"]
+
+
+def test_a_cost_glued_to_the_dot_starts_a_sentence(cards: dict[str, dict[str, Any]]) -> None:
+    # 40-7 «Вейла»: «При Рывке получить {counter}.{counter}{tap}:Заклинание …»
+    card = cards["40-7"]
+    assert "получить фишку. Фишка, закрыться: Заклинание" in card["text"]
+    texts = [a["text"] for a in card["abilities"]]
+    assert "При Рывке получить фишку." in texts
+    assert split_sentences("получить {counter}.{counter}{tap}: Выстрел на 1.") == [
+        "получить {counter}.", "{counter}{tap}: Выстрел на 1."]
