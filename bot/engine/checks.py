@@ -13,6 +13,7 @@ glossary's verdict as an other version when it differs. Example (the issue's pos
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -234,6 +235,11 @@ def can_shoot(position: Position, kind: str, a: Ref, b: Ref, x: int | None = Non
         return b_.reason(f"На {a.where} нет существа.").done("no")
     ways = _ranged_ways(piece, kind, x)
     if not ways:
+        unread = _unread_mention(piece, kind)
+        if unread is not None:  # «Метание ритуального ножа на X, …» (10-110): not read ≠ none
+            missing = f"особенность, которую бот не прочитал: «{unread}»"
+            return (b_.reason(f"Особенность «{name}» у {piece.genitive} есть в тексте, но бот "
+                              "её не прочитал.").done("unknown", missing=missing))
         return b_.reason(f"У {piece.genitive} нет особенности «{name}».").done("no")
     if b.piece is None:
         return b_.reason(f"На {b.where} нет карты — цели {RANGED_GENITIVE[kind]}.").done("no")
@@ -549,6 +555,18 @@ def _ranged_ways(piece: Piece, kind: str, asked: int | None) -> list[Way]:
             for a in piece.abilities(kind)]
     ways += [_ranged_way(kind, eff, trig.text, trig) for trig, eff in piece.trigger_effects(kind)]
     return ways
+
+
+_RANGED_STEMS = {"throw": "метани", "shot": "выстрел", "discharge": "разряд"}
+
+
+def _unread_mention(piece: Piece, kind: str) -> str | None:
+    """An unparsed sentence of the card that names the attack («Метание … на X»), if any."""
+    stem = _RANGED_STEMS[kind]
+    for a in piece.abilities("unparsed"):
+        if re.search(r"(?:^|[:.]\s*)" + stem, a.text.casefold()):
+            return a.text
+    return None
 
 
 def _unread(piece: Piece, text: str) -> tuple[str, ...]:

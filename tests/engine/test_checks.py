@@ -221,6 +221,18 @@ def test_a_ranged_sentence_read_in_part_is_not_a_yes() -> None:
         assert r.verdict == "unknown" and r.missing and "не прочитал" in r.missing
 
 
+def test_an_unread_ranged_sentence_is_not_a_no() -> None:
+    # 10-110 «Рэккен» (real database): «Метание ритуального ножа на X, дальность 4, где X …» —
+    # the extractor cannot read «на X»; the card still throws, so the answer is not «Нельзя»
+    card = make_card(10, 99, "Проба", "Закрыться: Метание ритуального ножа на X, дальность 4, "
+                     "где X число ран на Пробе (максимум 4)")
+    pos = Position((Piece(card=card, cell=Cell.parse("a1")),
+                    Piece(cell=Cell.parse("a4"), enemy=True)))
+    r = can_shoot(pos, "throw", Ref.at(pos, "a1"), Ref.at(pos, "a4"))
+    assert r.verdict == "unknown" and r.missing and "не прочитал" in r.missing
+    assert can_shoot(pos, "shot", Ref.at(pos, "a1"), Ref.at(pos, "a4")).verdict == "no"
+
+
 def test_a_throw_inside_a_trigger_is_the_cards_throw_when_it_fires() -> None:
     r = ask("Антар a1, враг ? a4 | метание a1 a4")
     assert (r.verdict, r.value) == ("yes", 3)
