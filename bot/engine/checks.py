@@ -432,6 +432,13 @@ def _relocate(position: Position, a: Ref, b: Ref, kind: str, x: int | None) -> C
     ways = _relocation_ways(piece, kind, x)
     noun = "прыжка" if kind == "jump" else "телепортации"
     if not ways:
+        # «… может совершить прыжок, дальность 2, при этом выстрел …» (50-84), not read: the
+        # card may jump, so the answer is not «no»
+        unread = _unread_mention(piece, kind, anywhere=True) if piece.card else None
+        if unread is not None:
+            missing = f"особенность, которую бот не прочитал: «{unread}»"
+            return (b_.reason(f"{noun.capitalize()} у {piece.genitive} есть в тексте, но бот её "
+                              "не прочитал.").done("unknown", missing=missing))
         return b_.reason(f"У {piece.genitive} нет {noun}.").done("no")
     results = [_relocate_with(position, way, a, b, x) for way in ways]
     return _best(results)
@@ -557,14 +564,17 @@ def _ranged_ways(piece: Piece, kind: str, asked: int | None) -> list[Way]:
     return ways
 
 
-_RANGED_STEMS = {"throw": "метани", "shot": "выстрел", "discharge": "разряд"}
+_RANGED_STEMS = {"throw": "метани", "shot": "выстрел", "discharge": "разряд",
+                 "jump": "прыж", "teleport": "телепорт"}
 
 
-def _unread_mention(piece: Piece, kind: str) -> str | None:
-    """An unparsed sentence of the card that names the attack («Метание … на X»), if any."""
+def _unread_mention(piece: Piece, kind: str, anywhere: bool = False) -> str | None:
+    """An unparsed sentence of the card that names the ability («Метание … на X»), if any:
+    at the start of the sentence or of its effect, or (``anywhere``) in any part of it."""
     stem = _RANGED_STEMS[kind]
+    pattern = (r"(?<![а-я])" if anywhere else r"(?:^|[:.]\s*)") + stem
     for a in piece.abilities("unparsed"):
-        if re.search(r"(?:^|[:.]\s*)" + stem, a.text.casefold()):
+        if re.search(pattern, a.text.casefold()):
             return a.text
     return None
 

@@ -2,7 +2,7 @@
 
 from bot.engine import RuleVersion, throw_value
 from bot.engine.board import Cell
-from bot.engine.checks import Ref, can_shoot
+from bot.engine.checks import Ref, can_jump, can_shoot
 from bot.engine.position import Piece, Position
 
 from .conftest import ask, make_card
@@ -231,6 +231,19 @@ def test_an_unread_ranged_sentence_is_not_a_no() -> None:
     r = can_shoot(pos, "throw", Ref.at(pos, "a1"), Ref.at(pos, "a4"))
     assert r.verdict == "unknown" and r.missing and "не прочитал" in r.missing
     assert can_shoot(pos, "shot", Ref.at(pos, "a1"), Ref.at(pos, "a4")).verdict == "no"
+
+
+def test_an_unread_jump_sentence_is_not_a_no() -> None:
+    # 50-84 «Эмиссар Энтарна» (real database): a jump inside a sentence the extractor cannot read
+    card = make_card(10, 98, "Проба", "В начале хода противника, если рядом стоят две или более "
+                     "его карты - может совершить прыжок, дальность 2, при этом выстрел на 1 по "
+                     "каждой из этих карт.")
+    pos = Position((Piece(card=card, cell=Cell.parse("a1")),))
+    r = can_jump(pos, Ref.at(pos, "a1"), Ref.at(pos, "a3"))
+    assert r.verdict == "unknown" and r.missing and "не прочитал" in r.missing
+    plain = make_card(10, 97, "Проба два", "Закрыться: Удар через ряд на 1.")
+    pos = Position((Piece(card=plain, cell=Cell.parse("a1")),))
+    assert can_jump(pos, Ref.at(pos, "a1"), Ref.at(pos, "a3")).verdict == "no"
 
 
 def test_a_throw_inside_a_trigger_is_the_cards_throw_when_it_fires() -> None:
