@@ -434,7 +434,7 @@ def _relocate(position: Position, a: Ref, b: Ref, kind: str, x: int | None) -> C
     if not ways:
         # «… может совершить прыжок, дальность 2, при этом выстрел …» (50-84), not read: the
         # card may jump, so the answer is not «no»
-        unread = _unread_mention(piece, kind, anywhere=True) if piece.card else None
+        unread = _unread_mention(piece, kind) if piece.card else None
         if unread is not None:
             missing = f"особенность, которую бот не прочитал: «{unread}»"
             return (b_.reason(f"{noun.capitalize()} у {piece.genitive} есть в тексте, но бот её "
@@ -568,11 +568,10 @@ _RANGED_STEMS = {"throw": "метани", "shot": "выстрел", "discharge":
                  "jump": "прыж", "teleport": "телепорт"}
 
 
-def _unread_mention(piece: Piece, kind: str, anywhere: bool = False) -> str | None:
-    """An unparsed sentence of the card that names the ability («Метание … на X»), if any:
-    at the start of the sentence or of its effect, or (``anywhere``) in any part of it."""
-    stem = _RANGED_STEMS[kind]
-    pattern = (r"(?<![а-я])" if anywhere else r"(?:^|[:.]\s*)") + stem
+def _unread_mention(piece: Piece, kind: str) -> str | None:
+    """An unparsed sentence of the card that names the ability («Метание … на X», «… может
+    совершить прыжок …»), if any: the card may have it, so a check must not say «no»."""
+    pattern = r"(?<![а-я])" + _RANGED_STEMS[kind]
     for a in piece.abilities("unparsed"):
         if re.search(pattern, a.text.casefold()):
             return a.text
