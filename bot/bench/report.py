@@ -52,17 +52,20 @@ def _fmt(value: Any, unit: str = "") -> str:
     return f"{value:.0f} {unit}".strip()
 
 
+def _target(key: str, unit: str) -> str:
+    """The target of a figure as shown («≤ 3.000 ms»), or "" when it has none."""
+    if key in TARGETS:
+        limit, how = TARGETS[key]
+        return ("≤ " if how == "max" else "≥ ") + _fmt(limit, unit)
+    return "≥ difflib" if key == "fuzzy_top1" else ""
+
+
 def table(results: dict[str, Any]) -> str:
     ok = verdicts(results)
     lines = [f"{'figure':<52} {'value':>12} {'target':>10}  met"]
     lines.append("-" * len(lines[0]))
     for key, label, unit in _ROWS:
-        target = ""
-        if key in TARGETS:
-            limit, how = TARGETS[key]
-            target = ("≤ " if how == "max" else "≥ ") + _fmt(limit, unit)
-        elif key == "fuzzy_top1":
-            target = "≥ difflib"
+        target = _target(key, unit)
         mark = "" if key not in ok else ("yes" if ok[key] else "NO")
         lines.append(f"{label:<52} {_fmt(results.get(key), unit):>12} {target:>10}  {mark}")
     details = results.get("details", {})
@@ -115,12 +118,7 @@ def markdown(results: dict[str, Any]) -> str:
     for key, label, unit in _ROWS:
         if key.endswith("_cpu_s"):
             continue
-        target = ""
-        if key in TARGETS:
-            limit, how = TARGETS[key]
-            target = ("≤ " if how == "max" else "≥ ") + _fmt(limit, unit)
-        elif key == "fuzzy_top1":
-            target = "≥ difflib"
+        target = _target(key, unit)
         extra = ""
         if key in cpu_keys:
             extra = _fmt(cpu.get(cpu_keys[key]), "ms")
