@@ -8,9 +8,11 @@ themselves; they fill an :class:`Answer`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-Verdict = Literal["yes", "no", "unknown"]
+from bot.engine.result import OtherVersion, Verdict
+
+__all__ = ["Answer", "Citation", "OtherVersion", "Section", "Verdict"]
 
 
 @dataclass(frozen=True)
@@ -31,14 +33,6 @@ class Citation:
     source: str | None  # source title, e.g. «РП 4.1-2 от 09.11.2024»; None: name only
     name: str = ""  # term display name
     text: str | None = None  # the quoted rule text
-
-
-@dataclass(frozen=True)
-class OtherVersion:
-    source: str
-    verdict: Verdict | None
-    value: Any = None
-    text: str = ""
 
 
 @dataclass

@@ -7,8 +7,6 @@ from dataclasses import replace
 
 from bot.answers.model import Answer
 
-VERDICT_WORDS = {"yes": "Можно", "no": "Нельзя", "unknown": "Неизвестно"}
-
 
 def render_text(answer: Answer, markdown: bool = True) -> str:
     """The full answer as text. ``markdown`` adds bold headings and code fences."""

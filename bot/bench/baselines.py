@@ -13,12 +13,13 @@ import re
 
 from bot.bench.queries import base_name
 from bot.corpus.model import Corpus
+from bot.ru import fold
 
 _WORD = re.compile(r"\w+")
 
 
 def simple_norm(text: str) -> str:
-    return " ".join(text.casefold().replace("ё", "е").split())
+    return " ".join(fold(text).split())
 
 
 class DifflibNames:

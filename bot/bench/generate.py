@@ -27,6 +27,7 @@ from bot import PROJECT_ROOT
 from bot.corpus.load import SOURCES_FILE
 from bot.corpus.sets import KNOWN_SETS
 from bot.corpus.yamlio import dump_yaml, read_yaml
+from bot.ru import fold
 
 DEFAULT_SEED = 20261130
 DEFAULT_CARDS = 5000
@@ -56,7 +57,7 @@ def stem_key(text: str) -> tuple[str, ...]:
 
     Snowball stems, with a fleeting о/е before a final к/ц dropped (фишек/фишку → фишк).
     """
-    words = [w.casefold().replace("ё", "е") for w in _WORD.findall(text) if len(w) > 1]
+    words = [fold(w) for w in _WORD.findall(text) if len(w) > 1]
     return tuple(sorted(_FLEETING.sub("", s) for s in _STEMMER.stemWords(words)))
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from bot.answers import Answer, Section
-from bot.commands.common import NOT_FOUND_HINT, echo, join_names
+from bot.commands.common import NOT_FOUND_HINT, join_names
 from bot.commands.judge import Context
 from bot.corpus.icons import icon_label
 from bot.corpus.model import Ability, Card, Corpus
+from bot.ru import echo
 
 
 def handle(ctx: Context, args: str) -> Answer:

@@ -13,10 +13,11 @@ from typing import Any
 
 from bot import PROJECT_ROOT
 from bot.answers import Answer, Section
-from bot.commands.check import VERDICT_LINES, answer_check, lookup_resolver
-from bot.commands.common import echo
+from bot.commands.check import answer_check, lookup_resolver
 from bot.commands.judge import Context
 from bot.corpus.yamlio import read_yaml
+from bot.engine.result import VERDICT_WORDS
+from bot.ru import echo
 
 COMMAND = "case"
 CASES_FILE = PROJECT_ROOT / "cases" / "rulings.yaml"
@@ -85,7 +86,7 @@ def run_case(ctx: Context, case: Case) -> Answer:
     answer.sections = head + answer.sections
     expected = case.expect.get("verdict")
     if answer.ok and expected and expected != answer.verdict:
-        answer.warnings.append(f"Ожидался вердикт «{VERDICT_LINES.get(expected, expected)}» — "
+        answer.warnings.append(f"Ожидался вердикт «{VERDICT_WORDS.get(expected, expected)}» — "
                                "случай расходится с библиотекой, сообщите разработчикам.")
     answer.extra["case"] = case.number
     return answer
@@ -94,7 +95,7 @@ def run_case(ctx: Context, case: Case) -> Answer:
 def _list(cases: list[Case]) -> Answer:
     lines = []
     for c in cases[:LIST_LIMIT]:
-        verdict = VERDICT_LINES.get(str(c.expect.get("verdict", "")), "")
+        verdict = VERDICT_WORDS.get(str(c.expect.get("verdict", "")), "")
         value = c.expect.get("value")
         outcome = f"Результат: {value}" if c.expect.get("kind") == "value" else verdict
         lines.append(f"{c.number}. {c.title}" + (f" — {outcome}" if outcome else ""))

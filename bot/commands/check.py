@@ -6,6 +6,7 @@ the lookup, quotes the cited rules from the corpus and fills the :class:`Answer`
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 from bot.answers import Answer, Citation, OtherVersion, Section
@@ -25,9 +26,9 @@ from bot.engine import (
     check as check_text,
 )
 from bot.engine.notation import USAGE, CardResolver, fold
+from bot.engine.result import verdict_word
 
 COMMAND = "check"
-VERDICT_LINES = {"yes": "Можно", "no": "Нельзя", "unknown": "Неизвестно"}
 QUOTE_LIMIT = 1500
 SHORT_QUOTE = 300
 SUGGESTIONS = 5
@@ -164,7 +165,7 @@ def _title(parsed: ParsedCheck) -> str:
 def _summary(result: CheckResult) -> str:
     if result.value_label == "результат":
         return f"Результат: {result.value}"
-    line = VERDICT_LINES[result.verdict]
+    line = verdict_word(result.verdict)
     if result.verdict == "unknown" and result.missing:
         line += f": не хватает факта — {result.missing}"
     if result.value is not None and result.value_label:
@@ -179,7 +180,7 @@ def _sections(answer: Answer, result: CheckResult) -> list[Section]:
     if answer.warnings:
         sections.append(Section("Обратите внимание", "\n".join(f"• {w}" for w in answer.warnings)))
     for other in answer.other_versions:
-        word = VERDICT_LINES.get(other.verdict or "", "—")
+        word = verdict_word(other.verdict) if other.verdict else "—"
         value = f", значение {other.value}" if other.value is not None else ""
         sections.append(Section(f"Другая редакция: {other.source}",
                                 f"{word}{value}. {other.text}".strip()))
@@ -230,9 +231,10 @@ def _is_glossary(source: Source | None) -> bool:
     return source is not None and (source.id == "glossary" or "глоссари" in source.title.casefold())
 
 
-def _other_version(corpus: Corpus, other: Any) -> OtherVersion:
+def _other_version(corpus: Corpus, other: OtherVersion) -> OtherVersion:
+    """The engine's other version, named by the source's title in the corpus."""
     label = _glossary_label(corpus) if other.version is RuleVersion.GLOSSARY else _rp_label(corpus)
-    return OtherVersion(source=label, verdict=other.verdict, value=other.value, text=other.note)
+    return replace(other, source=label)
 
 
 def _glossary_label(corpus: Corpus) -> str:

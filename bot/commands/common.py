@@ -1,4 +1,4 @@
-"""Helpers shared by the command modules: quoting user text, lists, term citations."""
+"""Helpers shared by the command modules: lists, term citations, source lines."""
 
 from __future__ import annotations
 
@@ -8,12 +8,6 @@ from bot.answers import Citation
 from bot.corpus.model import Corpus, Term
 
 NOT_FOUND_HINT = "Попробуйте `!search <слова>` или проверьте написание."
-
-
-def echo(text: str, limit: int = 60) -> str:
-    """User text safe to repeat back: one line, no backticks, bounded length."""
-    text = " ".join(text.replace("`", "'").split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def join_names(names: Iterable[str], limit: int = 15) -> str:

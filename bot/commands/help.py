@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.answers import Answer, Section
-from bot.commands.common import echo
 from bot.commands.judge import Context
 from bot.commands.parser import ALIAS_TO_COMMAND, COMMAND_ALIASES
+from bot.ru import echo, fold
 
 INTRO = (
     "Я судья по правилам «Берсерка» (5×6, Hobby World). Отвечаю по тексту правил "
@@ -31,7 +31,7 @@ COMMAND_HELP: dict[str, tuple[str, str]] = {
 
 
 def handle(ctx: Context, args: str) -> Answer:
-    topic = args.strip().lstrip("!/").casefold().replace("ё", "е")
+    topic = fold(args.strip().lstrip("!/"))
     if topic:
         name = ALIAS_TO_COMMAND.get(topic.split()[0])
         if name is None:

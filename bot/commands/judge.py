@@ -18,6 +18,7 @@ from bot.answers import Answer
 from bot.commands.parser import COMMAND_ALIASES, parse_message
 from bot.corpus.model import Corpus
 from bot.lookup.lookup import Lookup
+from bot.ru import echo
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +92,7 @@ class Judge:
             return self.run("card", text)
         names = ", ".join(f"`!{aliases[1]}`" for aliases in COMMAND_ALIASES.values())
         return Answer.failure(
-            "unknown", f"Не знаю команду «{_short(word)}». Команды: {names}. Подробнее: `!help`.")
+            "unknown", f"Не знаю команду «{echo(word, 40)}». Команды: {names}. Подробнее: `!help`.")
 
     def handler(self, name: str) -> Handler | None:
         """The handler of a command (its module imported on first use), or None."""
@@ -106,15 +107,10 @@ class Judge:
         """Run a command by canonical name; unexpected errors become an answer with an id."""
         handler = self.handler(name)
         if handler is None:
-            return Answer.failure("unknown", f"Не знаю команду «{_short(name)}». Напишите `!help`.")
+            return Answer.failure("unknown", f"Не знаю команду «{echo(name, 40)}». Напишите `!help`.")
         try:
             return handler(self.ctx, args)
         except Exception:  # one error boundary for every surface: never a traceback to users
             error_id = uuid.uuid4().hex[:8]
             log.exception("command %s failed (error id %s)", name, error_id)
             return Answer.failure(name, f"Внутренняя ошибка бота (код {error_id}). Мы уже разбираемся.")
-
-
-def _short(text: str, limit: int = 40) -> str:
-    text = text.replace("`", "'").replace("\n", " ")
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -12,6 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from bot.ru import fold
+
 #: Canonical command names and every alias users may type (Russian first-class).
 COMMAND_ALIASES: dict[str, tuple[str, ...]] = {
     "term": ("term", "термин", "t", "т", "rule", "правило"),
@@ -61,5 +63,5 @@ def parse_message(message: str, prefix: str = "!") -> ParsedCommand:
     elif text.startswith("/"):
         text = text[1:].lstrip()
     word, _, rest = text.partition("\n") if " " not in text.split("\n", 1)[0] else text.partition(" ")
-    word_key = word.strip().casefold().replace("ё", "е")
+    word_key = fold(word.strip())
     return ParsedCommand(name=ALIAS_TO_COMMAND.get(word_key), args=rest.strip(), word=word.strip())

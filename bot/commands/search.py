@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.answers import Answer, Section
-from bot.commands.common import echo
 from bot.commands.judge import Context
+from bot.ru import echo
 
 LIMIT = 10
 

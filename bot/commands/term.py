@@ -6,9 +6,10 @@ import difflib
 import re
 
 from bot.answers import Answer, Section
-from bot.commands.common import NOT_FOUND_HINT, cite, echo, join_names, source_line
+from bot.commands.common import NOT_FOUND_HINT, cite, join_names, source_line
 from bot.commands.judge import Context
 from bot.corpus.model import Corpus, Term
+from bot.ru import echo
 
 #: A trailing word asking for every version side by side.
 _ALL_VERSIONS = re.compile(r"\s+(все|версии|все версии|all|--all|полностью)\s*$", re.IGNORECASE)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from bot.ru import fold
+
 _TRANSLIT = {
     "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh",
     "з": "z", "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o",
@@ -65,7 +67,7 @@ def clean_name(name: str) -> str:
 
 def term_key(name: str) -> str:
     """A comparison key: the first segment with its remarks, casefolded, ё -> е."""
-    key = first_segment(clean_name(name)).casefold().replace("ё", "е")
+    key = fold(first_segment(clean_name(name)))
     key = _PARAM_RE.sub("", key)
     return re.sub(r"\s+", " ", key).strip()
 

@@ -29,17 +29,18 @@ from bot.engine.board import (
     parse_cell,
 )
 from bot.engine.position import Piece, Position
-from bot.engine.result import Builder, CheckResult, OtherVersionResult
+from bot.engine.result import (
+    Builder,
+    CheckResult,
+    OtherVersion,
+    Value,
+    Verdict,
+    verdict_of,
+    verdict_word,
+)
+from bot.ru import agree, count
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
-
-RANGED_NAMES = {"throw": "метание", "shot": "выстрел", "discharge": "разряд"}
-RANGED_GENITIVE = {"throw": "метания", "shot": "выстрела", "discharge": "разряда"}
-RANGED_TERMS = {"throw": rules.THROW, "shot": rules.SHOT, "discharge": rules.DISCHARGE}
-EFFECT_NAMES = {
-    "poison": "отравление", "heal": "излечение", "finish": "добивание",
-    "vampirism": "вампиризм", "corpse_eating": "трупоедство",
-}
 
 
 @dataclass(frozen=True)
@@ -94,14 +95,14 @@ def range_between(position: Position, a: Ref, b: Ref, x: int) -> CheckResult:
                   "по ней, а она сама может объявлять их по любой карте в зоне битвы.")
         return b_.done("yes", None, value_label="дальность")
     d, g = distance(a.cell, b.cell, RP), distance(a.cell, b.cell, GL)
-    verdict = _yes(d <= x)
+    verdict = verdict_of(d <= x)
     b_.reason(f"От {a.cell} до {b.cell}: {_cells(d)} по вертикали и горизонтали "
               f"(без диагоналей) — {'не больше' if d <= x else 'больше'} {x}.")
     if g != d:
-        other = _yes(g <= x)
+        other = verdict_of(g <= x)
         note = f"По глоссарию диагонали считаются: {_cells(g)}" + (
-            f", вердикт «{_word(other)}»." if other != verdict else ", вердикт тот же.")
-        b_.cite(rules.RANGE, GL).other_version(OtherVersionResult(GL, other, g, note))
+            f", вердикт «{verdict_word(other).lower()}»." if other != verdict else ", вердикт тот же.")
+        b_.cite(rules.RANGE, GL).other_version(OtherVersion.of(GL, other, g, note))
     return b_.done(verdict, d, value_label="дальность")
 
 
@@ -124,7 +125,7 @@ def adjacency(position: Position, a: Ref, b: Ref) -> CheckResult:
                   "диагонали (в отличие от «Строя», где сказано «но не по диагонали»).")
     else:
         b_.reason(f"{b.cell} не входит в 8 клеток вокруг {a.cell}.")
-    return b_.done(_yes(adj))
+    return b_.done(verdict_of(adj))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -171,7 +172,7 @@ def can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
                     "ближайшей возможности, иначе изгоняется.")
         _relocation_triggers(b_, position, piece, a.cell, b.cell)
         _move_onto_triggers(b_, position, piece, b.cell)
-    return b_.done(_yes(ok), steps, value_label="единиц движения")
+    return b_.done(verdict_of(ok), steps, value_label="единиц движения")
 
 
 def can_jump(position: Position, a: Ref, b: Ref, x: int | None = None) -> CheckResult:
@@ -228,8 +229,9 @@ def can_shoot(position: Position, kind: str, a: Ref, b: Ref, x: int | None = Non
     """The piece's own «метание|выстрел|разряд на X-Y-Z, дальность N» (``metanie``, ``vystrel``,
     ``razryad``, ``dalnost``). Worked example: «Баалит» on b6 throws «магмы» on 1 at c6
     (1 cell ≤ 4): yes — but only when its trigger fires, at most 2 times a turn."""
-    name = RANGED_NAMES[kind]
-    b_ = Builder().cite(RANGED_TERMS[kind])
+    attack = rules.ATTACKS[kind]
+    name = attack.name
+    b_ = Builder().cite(attack.term)
     piece = a.piece
     if piece is None:
         return b_.reason(f"На {a.where} нет существа.").done("no")
@@ -242,7 +244,7 @@ def can_shoot(position: Position, kind: str, a: Ref, b: Ref, x: int | None = Non
                               "её не прочитал.").done("unknown", missing=missing))
         return b_.reason(f"У {piece.genitive} нет особенности «{name}».").done("no")
     if b.piece is None:
-        return b_.reason(f"На {b.where} нет карты — цели {RANGED_GENITIVE[kind]}.").done("no")
+        return b_.reason(f"На {b.where} нет карты — цели {attack.genitive}.").done("no")
     if b.piece is piece:
         return b_.reason("Существо не может быть целью своей же атаки.").done("no")
     results = [_settle(way, _ranged_with(way, kind, a, b)) for way in ways]
@@ -266,22 +268,22 @@ def _settle(way: Way, result: CheckResult) -> CheckResult:
         missing = "есть ли на существе фишка (оплата включает фишку)"
     else:
         return result
-    return result.with_extra(verdict="unknown", missing=missing,
-                             reasons=(*result.reasons, f"Не хватает факта: {missing}."))
+    return result.unknown(missing)
 
 
 def _ranged_with(way: Way, kind: str, a: Ref, b: Ref) -> CheckResult:
-    b_ = Builder().cite(RANGED_TERMS[kind])
+    attack = rules.ATTACKS[kind]
+    b_ = Builder().cite(attack.term)
     piece, target = a.piece, b.piece
     assert piece is not None and target is not None
     b_.reason(f"{_way_text(way)}.")
     if way.values is not None:
         named = f" «{way.name}»" if way.name else ""
         rng = f", дальность {way.range}" if way.range is not None else ", без дальности"
-        b_.reason(f"{RANGED_NAMES[kind].capitalize()}{named} на {'-'.join(map(str, way.values))}"
+        b_.reason(f"{attack.name.capitalize()}{named} на {'-'.join(map(str, way.values))}"
                   f"{rng}" + _payment(way) + ".")
     if way.assumed:
-        b_.warn(f"Для неизвестного существа предполагается «{RANGED_NAMES[kind]}»"
+        b_.warn(f"Для неизвестного существа предполагается «{attack.name}»"
                 + (f", дальность {way.range}." if way.range is not None else " без дальности."))
     if kind == "throw":
         b_.reason("Защита от выстрелов или разрядов не даёт защиту от метания.")
@@ -303,11 +305,11 @@ def _ranged_with(way: Way, kind: str, a: Ref, b: Ref) -> CheckResult:
 def _range_verdict(b_: Builder, src: Cell, dst: Cell, x: int) -> CheckResult:
     b_.cite(rules.RANGE)
     d, g = distance(src, dst, RP), distance(src, dst, GL)
-    verdict = _yes(d <= x)
+    verdict = verdict_of(d <= x)
     b_.reason(f"От {src} до {dst}: {_cells(d)} без диагоналей, дальность {x}.")
-    if _yes(g <= x) != verdict:
-        b_.cite(rules.RANGE, GL).other_version(OtherVersionResult(
-            GL, _yes(g <= x), g, f"По глоссарию диагонали считаются: {_cells(g)}."))
+    if verdict_of(g <= x) != verdict:
+        b_.cite(rules.RANGE, GL).other_version(OtherVersion.of(
+            GL, verdict_of(g <= x), g, f"По глоссарию диагонали считаются: {_cells(g)}."))
     return b_.done(verdict, d, value_label="дальность")
 
 
@@ -387,9 +389,8 @@ def _die_modifier_note(b_: Builder, kind: str, title: str, count: int) -> None:
 def can_apply_effect(position: Position, effect: str, a: Ref) -> CheckResult:
     """Отравление / излечение / добивание / вампиризм / трупоедство on the piece at ``a``:
     impossible on an incorporeal creature (``bestelesnost``). Worked example: «Тень» → no."""
-    term = rules.EFFECT_TERMS[effect]
-    name = EFFECT_NAMES[effect]
-    b_ = Builder().cite(term, GL)
+    named = rules.EFFECTS[effect]
+    b_ = Builder().cite(named.term, GL)
     piece = a.piece
     if piece is None:
         return b_.reason(f"На {a.where} нет существа.").done("no")
@@ -402,7 +403,7 @@ def can_apply_effect(position: Position, effect: str, a: Ref) -> CheckResult:
         return b_.done("no")
     if piece.card is None:
         b_.warn("Для неизвестного существа предполагается, что оно не бестелесное.")
-    b_.reason(f"{piece.name} — не бестелесное существо: {name} к нему применимо (по тексту "
+    b_.reason(f"{piece.name} — не бестелесное существо: {named.name} к нему применимо (по тексту "
               "термина — к небестелесному существу).")
     _effect_notes(b_, effect, piece)
     return b_.done("yes")
@@ -423,29 +424,28 @@ def _effect_notes(b_: Builder, effect: str, piece: Piece) -> None:
 
 
 def _relocate(position: Position, a: Ref, b: Ref, kind: str, x: int | None) -> CheckResult:
-    term = rules.JUMP if kind == "jump" else rules.TELEPORT
-    b_ = Builder().cite(term)
+    relocation = rules.RELOCATIONS[kind]
+    b_ = Builder().cite(relocation.term)
     piece = a.piece
     failure = _needs_piece(b_, a)
     if failure or piece is None:
         return failure or b_.done("no")
     ways = _relocation_ways(piece, kind, x)
-    noun = "прыжка" if kind == "jump" else "телепортации"
     if not ways:
         # «… может совершить прыжок, дальность 2, при этом выстрел …» (50-84), not read: the
         # card may jump, so the answer is not «no»
         unread = _unread_mention(piece, kind) if piece.card else None
         if unread is not None:
             missing = f"особенность, которую бот не прочитал: «{unread}»"
-            return (b_.reason(f"{noun.capitalize()} у {piece.genitive} есть в тексте, но бот её "
+            return (b_.reason(f"{relocation.genitive.capitalize()} у {piece.genitive} есть в тексте, но бот её "
                               "не прочитал.").done("unknown", missing=missing))
-        return b_.reason(f"У {piece.genitive} нет {noun}.").done("no")
+        return b_.reason(f"У {piece.genitive} нет {relocation.genitive}.").done("no")
     results = [_relocate_with(position, way, a, b, x) for way in ways]
     return _best(results)
 
 
 def _relocate_with(position: Position, way: Way, a: Ref, b: Ref, asked: int | None) -> CheckResult:
-    term = rules.JUMP if way.kind == "jump" else rules.TELEPORT
+    term = rules.RELOCATIONS[way.kind].term
     b_ = Builder().cite(term)
     piece = a.piece
     assert piece is not None
@@ -462,7 +462,7 @@ def _relocate_with(position: Position, way: Way, a: Ref, b: Ref, asked: int | No
     if g_verdict != verdict:
         why = " ".join(r for r in g_builder.reasons if r not in b_.reasons)
         g_shown = g_value if way.kind == "jump" else None
-        b_.cite(term, GL).other_version(OtherVersionResult(GL, g_verdict, g_shown, why))
+        b_.cite(term, GL).other_version(OtherVersion.of(GL, g_verdict, g_shown, why))
     if verdict == "yes" and a.cell is not None and b.cell is not None:
         _limit_and_trigger_notes(b_, way)
         _relocation_triggers(b_, position, piece, a.cell, b.cell)
@@ -472,11 +472,12 @@ def _relocate_with(position: Position, way: Way, a: Ref, b: Ref, asked: int | No
 
 
 def _relocate_verdict(b_: Builder, position: Position, way: Way, a: Ref, b: Ref,
-                      version: RuleVersion) -> tuple[Any, Any, str | None]:
+                      version: RuleVersion) -> tuple[Verdict, Value, str | None]:
     """Apply one rule version to a jump/teleport; reasons go to ``b_``."""
     piece = a.piece
     assert piece is not None
-    what = "прыжок" if way.kind == "jump" else "телепортацию"
+    relocation = rules.RELOCATIONS[way.kind]
+    what = relocation.accusative
     if not rules.may_relocate_by_ability(piece, version):
         b_.cite(rules.GROUND)
         b_.reason(f"Только наземные существа могут иметь и использовать {what}, а "
@@ -497,7 +498,7 @@ def _relocate_verdict(b_: Builder, position: Position, way: Way, a: Ref, b: Ref,
     if not rules.slow_allowed(piece, way.slow, version):
         b_.cite(rules.SLOW_MOVEMENT)
         b_.reason("Существо уже двигалось в этот ход: " + (
-            f"медленн{'ый' if way.kind == 'jump' else 'ую'} {what} использовать нельзя."
+            f"{agree('медленн', relocation.gender, 'acc')} {what} использовать нельзя."
             if version is RP else f"по глоссарию {what} уже нельзя."))
         return "no", None, None
     if way.slow and version is RP:
@@ -513,7 +514,7 @@ def _relocate_verdict(b_: Builder, position: Position, way: Way, a: Ref, b: Ref,
 
 
 def _jump_radius(b_: Builder, way: Way, a: Ref, b: Ref, version: RuleVersion,
-                 value: int | None) -> tuple[Any, Any, str | None] | None:
+                 value: Value) -> tuple[Verdict, Value, str | None] | None:
     """«Радиус» (``radius``) counted by the range rules of ``version``; None when within."""
     if way.range is None:
         return "unknown", value, "дальность прыжка (укажите её в вопросе: «прыжок A B X»)"
@@ -529,12 +530,13 @@ def _jump_radius(b_: Builder, way: Way, a: Ref, b: Ref, version: RuleVersion,
 def _slow_notes(b_: Builder, way: Way, piece: Piece, version: RuleVersion) -> None:
     if version is not RP:
         return
+    gender = rules.RELOCATIONS[way.kind].gender
     if way.slow:
-        b_.reason("Медленн" + ("ый" if way.kind == "jump" else "ая") + ": используется вместо "
-                  "движения; можно и при запасе движения 0.")
+        b_.reason(f"{agree('Медленн', gender)}: используется вместо движения; можно и при запасе "
+                  "движения 0.")
     else:
-        b_.reason("Не медленн" + ("ый" if way.kind == "jump" else "ая") + ": не требует оплаты и "
-                  "не ограничен" + ("" if way.kind == "jump" else "а") + " движением в этот ход.")
+        b_.reason(f"Не {agree('медленн', gender)}: не требует оплаты и не "
+                  f"{agree('ограничен', gender, 'short')} движением в этот ход.")
     if piece.closed and way.slow:
         b_.warn("Существо закрыто: медленная особенность оплачивается тратой всех единиц "
                 "движения — уточните, может ли оно её объявить.")
@@ -599,7 +601,7 @@ def _way_text(way: Way) -> str:
         rng = f", дальность {way.range}" if way.range is not None else ""
         return "Предполагаемая особенность: " + {
             "jump": f"«Прыжок{rng}» (медленный)", "teleport": "«Телепортация» (медленная)"}.get(
-            way.kind, f"«{RANGED_NAMES.get(way.kind, way.kind).capitalize()}{rng}»")
+            way.kind, f"«{_attack_name(way.kind).capitalize()}{rng}»")
     text = way.text.strip().rstrip(".")
     if way.trigger is not None:
         return f"Срабатывающая особенность карты: «{text}» — не медленная"
@@ -641,8 +643,8 @@ def _relocation_triggers(b_: Builder, position: Position, piece: Piece, src: Cel
             continue
         b_.cite(rules.ROW).cite(rules.RANGE)
         for eff in trig.get("effects") or []:
-            if isinstance(eff, dict) and eff.get("kind") in RANGED_TERMS:
-                b_.cite(RANGED_TERMS[eff["kind"]])
+            if isinstance(eff, dict) and eff.get("kind") in rules.ATTACKS:
+                b_.cite(rules.ATTACKS[eff["kind"]].term)
         b_.trigger(f"{piece.name}: перемещение {src} → {dst} (с вашего 3-го ряда на 3-й ряд "
                    f"противника или наоборот) — {_effects_text(trig)}."
                    + _targets_text(position, piece, trig, dst))
@@ -683,7 +685,7 @@ def _effects_text(trig: Ability) -> str:
 def _targets_text(position: Position, piece: Piece, trig: Ability, dst: Cell) -> str:
     parts = []
     for eff in trig.get("effects") or []:
-        if not isinstance(eff, dict) or eff.get("kind") not in RANGED_NAMES:
+        if not isinstance(eff, dict) or eff.get("kind") not in rules.ATTACKS:
             continue
         rng = eff.get("range")
         enemies = position.enemies_of(piece)
@@ -734,26 +736,14 @@ def _best(results: list[CheckResult]) -> CheckResult:
     return results[0]
 
 
-def _yes(ok: bool) -> Any:
-    return "yes" if ok else "no"
-
-
-def _word(verdict: Any) -> str:
-    return {"yes": "можно", "no": "нельзя"}.get(verdict, "неизвестно")
+def _attack_name(kind: str) -> str:
+    attack = rules.ATTACKS.get(kind)
+    return attack.name if attack else kind
 
 
 def _cells(n: int) -> str:
-    return f"{n} {_plural(n, 'клетка', 'клетки', 'клеток')}"
+    return count(n, "клетка", "клетки", "клеток")
 
 
 def _units(n: int) -> str:
-    return f"{n} {_plural(n, 'единица', 'единицы', 'единиц')}"
-
-
-def _plural(n: int, one: str, few: str, many: str) -> str:
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
+    return count(n, "единица", "единицы", "единиц")

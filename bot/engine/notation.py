@@ -23,6 +23,8 @@ from bot.engine.board import Cell, parse_cell
 from bot.engine.checks import Ref
 from bot.engine.position import Piece, Position
 from bot.engine.result import CheckResult
+from bot.ru import echo
+from bot.ru import fold as fold_word
 
 MAX_RANGE = 30
 MAX_MOVEMENT = 30
@@ -126,7 +128,8 @@ class ParsedCheck:
 
 
 def fold(text: str) -> str:
-    return text.casefold().replace("ё", "е").strip()
+    """A typed word as the notation compares it: folded (:func:`bot.ru.fold`), trimmed."""
+    return fold_word(text).strip()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -487,6 +490,5 @@ def _example(verb: str) -> str:
     }.get(verb, f"{USAGE[verb].split()[0]} a1 b3")
 
 
-def _echo(text: str, limit: int = 40) -> str:
-    text = " ".join(text.replace("`", "'").split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _echo(text: str) -> str:
+    return echo(text, limit=40)

@@ -1,13 +1,41 @@
-"""What every check returns: a verdict with its reasons, citations and triggers."""
+"""What every check returns: a verdict with its reasons, citations and triggers.
+
+These value types are shared upward: the answer model (:mod:`bot.answers.model`) carries the
+same :data:`Verdict` and :class:`OtherVersion`, so they are defined here, on the lower layer.
+
+>>> r = Builder().reason("от a1 до a3: 2 клетки.").done("yes", 2, value_label="дальность")
+>>> r.verdict, r.value, r.reasons, verdict_word(r.verdict)
+('yes', 2, ('От a1 до a3: 2 клетки.',), 'Можно')
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from bot.engine.board import RuleVersion
 
 Verdict = Literal["yes", "no", "unknown"]
+#: A check's value: a distance, units of movement, a die result; None when it has none.
+Value = int | None
+
+#: How each verdict is said to users.
+VERDICT_WORDS: dict[str, str] = {"yes": "Можно", "no": "Нельзя", "unknown": "Неизвестно"}
+
+
+def verdict_word(verdict: Verdict) -> str:
+    """«Можно», «Нельзя» or «Неизвестно»."""
+    return VERDICT_WORDS[verdict]
+
+
+def verdict_of(ok: bool) -> Verdict:
+    """«yes» when ``ok``, else «no»."""
+    return "yes" if ok else "no"
+
+
+def missing_reason(missing: str) -> str:
+    """The reason an «unknown» verdict gives: the fact it lacks."""
+    return f"Не хватает факта: {missing}."
 
 
 @dataclass(frozen=True)
@@ -19,13 +47,23 @@ class Cite:
 
 
 @dataclass(frozen=True)
-class OtherVersionResult:
-    """The verdict/value the other rule version would give, with a short note why."""
+class OtherVersion:
+    """The verdict/value another rules text gives, with a short note why.
 
-    version: RuleVersion
+    ``source`` names that text: the engine writes the rule version's label («глоссарий»); an
+    answer shows the source's title from the corpus («Глоссарий терминов (сайт)»).
+    """
+
+    source: str
     verdict: Verdict | None
-    value: Any = None
-    note: str = ""
+    value: Value = None
+    text: str = ""
+    version: RuleVersion | None = None
+
+    @classmethod
+    def of(cls, version: RuleVersion, verdict: Verdict | None, value: Value = None,
+           note: str = "") -> OtherVersion:
+        return cls(version.label, verdict, value, note, version)
 
 
 @dataclass(frozen=True)
@@ -33,18 +71,19 @@ class CheckResult:
     """A check's answer. ``missing`` names the fact an ``unknown`` verdict lacks."""
 
     verdict: Verdict
-    value: Any = None
+    value: Value = None
     reasons: tuple[str, ...] = ()
     citations: tuple[Cite, ...] = ()
     triggers: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()
-    other_versions: tuple[OtherVersionResult, ...] = ()
+    other_versions: tuple[OtherVersion, ...] = ()
     missing: str | None = None
     value_label: str = ""  # what ``value`` is, e.g. «дальность», «результат»
-    details: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def with_extra(self, **changes: Any) -> CheckResult:
-        return replace(self, **changes)
+    def unknown(self, missing: str) -> CheckResult:
+        """This result made «unknown» for lack of ``missing``, which its reasons then name."""
+        return replace(self, verdict="unknown", missing=missing,
+                       reasons=(*self.reasons, missing_reason(missing)))
 
 
 class Builder:
@@ -55,8 +94,7 @@ class Builder:
         self.citations: list[Cite] = []
         self.triggers: list[str] = []
         self.warnings: list[str] = []
-        self.other: list[OtherVersionResult] = []
-        self.details: dict[str, Any] = {}
+        self.other: list[OtherVersion] = []
 
     def reason(self, text: str) -> Builder:
         if text[:1] and "а" <= text[0] <= "я":  # a sentence, not a cell name like «b2»
@@ -79,17 +117,17 @@ class Builder:
         self.triggers.append(text)
         return self
 
-    def other_version(self, result: OtherVersionResult) -> Builder:
+    def other_version(self, result: OtherVersion) -> Builder:
         self.other.append(result)
         return self
 
-    def done(self, verdict: Verdict, value: Any = None, missing: str | None = None,
+    def done(self, verdict: Verdict, value: Value = None, missing: str | None = None,
              value_label: str = "") -> CheckResult:
         if missing and verdict == "unknown":
-            self.reasons.append(f"Не хватает факта: {missing}.")
+            self.reasons.append(missing_reason(missing))
         return CheckResult(
             verdict=verdict, value=value, reasons=tuple(self.reasons),
             citations=tuple(self.citations), triggers=tuple(self.triggers),
             warnings=tuple(self.warnings), other_versions=tuple(self.other), missing=missing,
-            value_label=value_label, details=dict(self.details),
+            value_label=value_label,
         )

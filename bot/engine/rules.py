@@ -7,9 +7,11 @@ answers with reasons and citations. Term ids follow docs/architecture.md.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
 from bot.engine.board import Cell, RuleVersion, distance, orthogonal_neighbours, own_row
 from bot.engine.position import Piece, Position
+from bot.ru import Gender
 
 # Term ids the engine cites.
 RANGE = "dalnost"
@@ -42,12 +44,41 @@ DIE_MODIFIERS: dict[str, tuple[str, int, str]] = {
     "ovz": (DEFENCE_EXPERIENCE, +1, "Опыт в защите"),
     "clumsy": (CLUMSINESS, -1, "Неповоротливость"),
 }
-EFFECT_TERMS = {
-    "poison": "otravlenie",
-    "heal": "izlechenie",
-    "finish": "dobivanie",
-    "vampirism": "vampirizm",
-    "corpse_eating": "trupoedstvo",
+
+
+@dataclass(frozen=True)
+class Named:
+    """An action or effect the engine checks: the term defining it, and how messages name it.
+
+    >>> ATTACKS["throw"].term, ATTACKS["throw"].genitive
+    ('metanie', 'метания')
+    """
+
+    term: str
+    name: str  # nominative: «метание»
+    genitive: str  # «цели метания»
+    accusative: str  # «использовать телепортацию»
+    gender: Gender
+
+
+#: Ranged attacks by ability kind (the ``kind`` of a card's ability and of a ``!check`` verb).
+ATTACKS: dict[str, Named] = {
+    "throw": Named(THROW, "метание", "метания", "метание", "n"),
+    "shot": Named(SHOT, "выстрел", "выстрела", "выстрел", "m"),
+    "discharge": Named(DISCHARGE, "разряд", "разряда", "разряд", "m"),
+}
+#: Relocations by ability: jump and teleport.
+RELOCATIONS: dict[str, Named] = {
+    "jump": Named(JUMP, "прыжок", "прыжка", "прыжок", "m"),
+    "teleport": Named(TELEPORT, "телепортация", "телепортации", "телепортацию", "f"),
+}
+#: Effects an incorporeal creature is immune to (``bestelesnost``).
+EFFECTS: dict[str, Named] = {
+    "poison": Named("otravlenie", "отравление", "отравления", "отравление", "n"),
+    "heal": Named("izlechenie", "излечение", "излечения", "излечение", "n"),
+    "finish": Named("dobivanie", "добивание", "добивания", "добивание", "n"),
+    "vampirism": Named("vampirizm", "вампиризм", "вампиризма", "вампиризм", "m"),
+    "corpse_eating": Named("trupoedstvo", "трупоедство", "трупоедства", "трупоедство", "n"),
 }
 
 

@@ -1,0 +1,67 @@
+"""Russian words, written once for every layer: folding for comparison, plural and adjective
+endings, and user text echoed back in a message.
+
+It imports nothing from the project, so the corpus, the lookup, the engine and the commands
+may all use it.
+
+>>> fold("Манёвр"), count(3, "клетка", "клетки", "клеток"), agree("медленн", "f", "acc")
+('маневр', '3 клетки', 'медленную')
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Gender = Literal["m", "f", "n"]
+#: Adjective cases the messages need: nominative, accusative (of a thing), short form.
+Case = Literal["nom", "acc", "short"]
+
+_HARD_ENDINGS: dict[Case, dict[Gender, str]] = {
+    "nom": {"m": "ый", "f": "ая", "n": "ое"},
+    "acc": {"m": "ый", "f": "ую", "n": "ое"},
+    "short": {"m": "", "f": "а", "n": "о"},
+}
+
+
+def fold(text: str) -> str:
+    """The form in which typed words are compared: casefolded, «ё» read as «е»."""
+    return text.casefold().replace("ё", "е")
+
+
+def plural(n: int, one: str, few: str, many: str) -> str:
+    """The noun form for ``n``: 1 клетка, 2 клетки, 5 клеток, 11 клеток, 21 клетка.
+
+    >>> [plural(n, "клетка", "клетки", "клеток") for n in (1, 2, 5, 11, 21, 112)]
+    ['клетка', 'клетки', 'клеток', 'клеток', 'клетка', 'клеток']
+    """
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def count(n: int, one: str, few: str, many: str) -> str:
+    """``n`` with its noun: «7 клеток»."""
+    return f"{n} {plural(n, one, few, many)}"
+
+
+def agree(stem: str, gender: Gender, case: Case = "nom") -> str:
+    """An adjective with a hard stem agreeing with its noun: «медленный прыжок», «медленную
+    телепортацию», «не ограничена».
+
+    >>> agree("медленн", "m"), agree("ограничен", "f", "short")
+    ('медленный', 'ограничена')
+    """
+    return stem + _HARD_ENDINGS[case][gender]
+
+
+def echo(text: str, limit: int = 60) -> str:
+    """User text safe to repeat back: one line, no backticks, at most ``limit`` characters.
+
+    >>> echo("`!term`  телепортация\\nи ещё", 16)
+    "'!term' телепор…"
+    """
+    text = " ".join(text.replace("`", "'").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
