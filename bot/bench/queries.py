@@ -25,6 +25,7 @@ import Stemmer
 
 from bot.bench.generate import stem_key
 from bot.corpus.model import Card, Corpus, Term
+from bot.engine.verbs import VERBS, Verb
 
 Kind = Literal["exact", "typo", "inflection", "layout", "number", "words", "prefix"]
 
@@ -235,27 +236,21 @@ def _check(rng: random.Random, named: list[Card], n: int) -> list[str]:
         position = f"{me} {a}{state}, враг ? {b}"
         if rng.random() < 0.5:
             position += f", ? {c}"
-        verb = rng.randrange(9)
-        if verb == 0:
-            question = f"дальность {a} {b} {rng.randint(1, 4)}"
-        elif verb == 1:
-            question = f"рядом {a} {b}"
-        elif verb == 2:
-            question = f"движение {a} {c}"
-        elif verb == 3:
-            question = f"прыжок {a} {c} {rng.randint(1, 3)}"
-        elif verb == 4:
-            question = f"телепортация {a} {c}"
-        elif verb == 5:
-            question = f"метание {a} {b}"
-        elif verb == 6:
-            question = f"кубик 1-2-{rng.randint(2, 3)} {rng.randint(1, 6)} {rng.choice(('+1', '-1', ''))}"
-        elif verb == 7:
-            question = f"{rng.choice(('отравление', 'излечение', 'добивание'))} {b}"
-        else:
-            question = f"манёвр {a} {c}"
-        out.append(f"!check {position} | {question.strip()}")
+        question = _question(rng, rng.choice(VERBS), a, b, c)
+        out.append(f"!check {position} | {question}")
     return out
+
+
+def _question(rng: random.Random, verb: Verb, a: str, b: str, c: str) -> str:
+    """A question with ``verb`` about the pieces on ``a`` (yours) and ``b`` (an enemy) or the
+    cell ``c`` (empty or yours), with the arguments its table entry asks for."""
+    if verb.die:
+        words = [f"1-2-{rng.randint(2, 3)}", str(rng.randint(1, 6)), rng.choice(("+1", "-1", ""))]
+    else:
+        words = [a, rng.choice((b, c))] if verb.refs == 2 else [b] * verb.refs
+        if verb.number == "required" or (verb.number == "optional" and rng.random() < 0.5):
+            words.append(str(rng.randint(1, 4)))
+    return " ".join([verb.word, *words]).strip()
 
 
 def make_queries(corpus: Corpus, n: int = 1000, seed: int = 1, check_n: int | None = None

@@ -22,7 +22,7 @@ from bot.chat.errors import QueryTooLong
 from bot.chat.protocols import JudgeLike
 from bot.chat.render import message_text, render_pages
 from bot.chat.views import make_view
-from bot.commands.parser import COMMAND_ALIASES
+from bot.commands.registry import COMMAND_ALIASES
 
 log = logging.getLogger(__name__)
 

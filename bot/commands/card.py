@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.answers import Answer, Section
 from bot.commands.common import NOT_FOUND_HINT, join_names
-from bot.commands.judge import Context
+from bot.commands.context import Context
 from bot.corpus.icons import icon_label
 from bot.corpus.model import Ability, Card, Corpus
 from bot.ru import echo

@@ -1,12 +1,12 @@
 """``!case [N]``: the case library — canonical positions with their rulings.
 
-``cases/rulings.yaml`` holds positions in the ``!check`` notation with the expected verdict;
+``cases/rulings.yaml`` (under the root the Judge was opened with) holds positions in the ``!check`` notation with the expected verdict;
 the tests run every case, and users can list them (``!case``) or run one (``!case 3``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,13 +14,14 @@ from typing import Any
 from bot import PROJECT_ROOT
 from bot.answers import Answer, Section
 from bot.commands.check import answer_check, lookup_resolver
-from bot.commands.judge import Context
+from bot.commands.context import Context
 from bot.corpus.yamlio import read_yaml
 from bot.engine.result import VERDICT_WORDS
 from bot.ru import echo
 
 COMMAND = "case"
-CASES_FILE = PROJECT_ROOT / "cases" / "rulings.yaml"
+CASES_PATH = Path("cases") / "rulings.yaml"
+CASES_FILE = PROJECT_ROOT / CASES_PATH
 LIST_LIMIT = 80
 
 
@@ -61,7 +62,7 @@ def _load(path: Path, _stamp: int) -> tuple[Case, ...]:
 
 
 def handle(ctx: Context, args: str) -> Answer:
-    cases = load_cases()
+    cases = load_cases(ctx.root / CASES_PATH)
     if not cases:
         return Answer.failure(COMMAND, "Библиотека случаев пуста.")
     arg = args.strip().lstrip("№#")
@@ -79,17 +80,17 @@ def handle(ctx: Context, args: str) -> Answer:
 
 def run_case(ctx: Context, case: Case) -> Answer:
     answer = answer_check(ctx.corpus, case.check, lookup_resolver(ctx.lookup), command=COMMAND)
-    answer.title = f"Случай №{case.number}: {case.title}"
     head = [Section("Позиция и вопрос", f"`!check {case.check}`")]
     if case.note:
         head.append(Section("Разбор", case.note))
-    answer.sections = head + answer.sections
+    warnings = list(answer.warnings)
     expected = case.expect.get("verdict")
     if answer.ok and expected and expected != answer.verdict:
-        answer.warnings.append(f"Ожидался вердикт «{VERDICT_WORDS.get(expected, expected)}» — "
-                               "случай расходится с библиотекой, сообщите разработчикам.")
-    answer.extra["case"] = case.number
-    return answer
+        warnings.append(f"Ожидался вердикт «{VERDICT_WORDS.get(expected, expected)}» — "
+                        "случай расходится с библиотекой, сообщите разработчикам.")
+    return replace(answer, title=f"Случай №{case.number}: {case.title}",
+                   sections=head + answer.sections, warnings=warnings,
+                   extra={**answer.extra, "case": case.number})
 
 
 def _list(cases: list[Case]) -> Answer:

@@ -7,26 +7,19 @@ the lookup, quotes the cited rules from the corpus and fills the :class:`Answer`
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Protocol
+from itertools import groupby
+from typing import Protocol
 
 from bot.answers import Answer, Citation, OtherVersion, Section
-from bot.commands.judge import Context
+from bot.commands.context import Context
 from bot.corpus.model import Card, Corpus, Source, TermVersion
-from bot.engine import (
-    CheckResult,
-    Cite,
-    NotationError,
-    ParsedCheck,
-    Resolution,
-    RuleVersion,
-    legend,
-    render_board,
-)
-from bot.engine import (
-    check as check_text,
-)
-from bot.engine.notation import USAGE, CardResolver, fold
-from bot.engine.result import verdict_word
+from bot.engine.board import RuleVersion
+from bot.engine.notation import CardResolver, NotationError, ParsedCheck, Resolution, fold
+from bot.engine.notation import check as check_text
+from bot.engine.render import legend, render_board
+from bot.engine.result import CheckResult, Cite, verdict_word
+from bot.engine.verbs import BY_NAME, VERBS
+from bot.lookup.api import Match
 
 COMMAND = "check"
 QUOTE_LIMIT = 1500
@@ -46,18 +39,9 @@ CHECK_HELP = """\
 • состояния: `закрыт`, `двигался` (уже использовал медленное движение), `движение N` (осталось), `раны N`.
 
 **Вопросы** (A, B — клетки):
-• `дальность A B X` — в дальности X? (РП 4.1-2 без диагоналей; глоссарий — с диагоналями)
-• `рядом A B` — соседние клетки (8 вокруг)
-• `движение A B` — дойдёт ли обычным движением
-• `прыжок A B [X]`, `телепортация A B`, `манёвр A B`
-• `метание|выстрел|разряд A B [X]` — своей особенностью карты
-• `строй A B` — образуют ли строй
-• `кубик X-Y-Z R [±N]` — величина при броске R; модификаторы: `+1`, `-1`, `благословление`, \
-`проклятие`, `ова N`, `овз N`, `неповоротливость N`
-• `отравление|излечение|добивание|вампиризм|трупоедство A` — применимо ли к существу на A
+{questions}
 Для `?` предполагается названная особенность (медленная), например «Прыжок, дальность X».
-Латинские глаголы тоже понимаю: range, adjacent, move, jump, teleport, manoeuvre, throw, shot, \
-discharge, formation, die.
+Латинские глаголы тоже понимаю: {latin}.
 
 **Примеры**
 `!check 168 a1, враг ? c6, враг ? e2 | телепортация a1 b6`
@@ -71,12 +55,34 @@ discharge, formation, die.
 причины, цитаты правил, срабатывания карт и вердикт по старой редакции, если он другой. \
 Разобранные случаи: `!case`."""
 
+
+def _question_lines() -> str:
+    """One line per verb of :data:`bot.engine.verbs.VERBS`; verbs with the same help and
+    arguments share a line («метание|выстрел|разряд A B [X]»), verbs without help are listed."""
+    lines = []
+    for (text, arguments), group in groupby(VERBS, key=lambda v: (v.help, v.arguments if v.help else "")):
+        verbs = list(group)
+        if text:
+            lines.append(f"• `{'|'.join(v.word for v in verbs)} {arguments}` — {text}")
+        else:
+            lines.append("• " + ", ".join(f"`{v.usage}`" for v in verbs))
+    return "\n".join(lines)
+
+
+def _latin_verbs() -> str:
+    return ", ".join(next(a for a in v.aliases if a.isascii()) for v in VERBS)
+
+
+CHECK_HELP = CHECK_HELP.format(questions=_question_lines(), latin=_latin_verbs())
+
 SHORT_USAGE = ("Напишите позицию и вопрос: `!check 168 a1, враг ? c6 | телепортация a1 b6`. "
                "Подробнее: `!help check`.")
 
 
-class _CardFinder(Protocol):
-    def find_card(self, query: str) -> Any: ...
+class CardFinder(Protocol):
+    """What resolving cards needs of the lookup (:class:`bot.lookup.lookup.Lookup`)."""
+
+    def find_card(self, query: str) -> Match[Card]: ...
 
 
 def handle(ctx: Context, args: str) -> Answer:
@@ -99,16 +105,14 @@ def answer_check(corpus: Corpus, text: str, resolve: CardResolver,
 # Card resolution
 
 
-def lookup_resolver(lookup: _CardFinder) -> CardResolver:
+def lookup_resolver(lookup: CardFinder) -> CardResolver:
     """Resolve card queries with ``lookup.find_card`` (``Match.best`` / ``Match.candidates``)."""
 
     def resolve(query: str) -> Resolution:
         match = lookup.find_card(query)
-        best = getattr(match, "best", None)
-        if isinstance(best, Card):
-            return Resolution(best)
-        labels = [_card_label(c.item) for c in getattr(match, "candidates", [])[:SUGGESTIONS]]
-        return Resolution(None, tuple(label for label in labels if label))
+        if match.best is not None:
+            return Resolution(match.best)
+        return Resolution(None, tuple(c.item.label for c in match.candidates[:SUGGESTIONS]))
 
     return resolve
 
@@ -129,37 +133,32 @@ def corpus_resolver(corpus: Corpus) -> CardResolver:
     return resolve
 
 
-def _card_label(item: Any) -> str:
-    return item.label if isinstance(item, Card) else str(item)
-
-
 # ---------------------------------------------------------------------------------------------
 # The answer
 
 
 def build_answer(corpus: Corpus, parsed: ParsedCheck, result: CheckResult,
                  command: str = COMMAND) -> Answer:
-    answer = Answer(command=command, title=_title(parsed), summary=_summary(result))
-    answer.verdict = result.verdict
-    answer.value = result.value
-    answer.triggers = list(result.triggers)
-    answer.warnings = list(result.warnings)
-    answer.citations = [_citation(corpus, c, result) for c in result.citations]
-    answer.other_versions = [_other_version(corpus, o) for o in result.other_versions]
-    if len(parsed.position):
-        answer.board = render_board(parsed.position) + "\n\n" + legend(parsed.position)
-    answer.sections = _sections(answer, result)
-    answer.extra = {"question": parsed.question.verb, "missing": result.missing}
-    return answer
+    citations = [_citation(corpus, c, result) for c in result.citations]
+    others = [_other_version(corpus, o) for o in result.other_versions]
+    board = (render_board(parsed.position) + "\n\n" + legend(parsed.position)
+             if len(parsed.position) else None)
+    return Answer(
+        command=command, title=_title(parsed), summary=_summary(result),
+        sections=_sections(result, citations, others), verdict=result.verdict,
+        value=result.value, triggers=list(result.triggers), warnings=list(result.warnings),
+        citations=citations, other_versions=others, board=board,
+        extra={"question": parsed.question.verb, "missing": result.missing},
+    )
 
 
 def _title(parsed: ParsedCheck) -> str:
     q = parsed.question
     args = " ".join(r.token for r in q.refs)
-    if q.verb == "die" and q.die is not None:
+    if q.die is not None:
         args = f"{'-'.join(map(str, q.die))}, бросок {q.roll}" + (f" {q.modifier:+d}" if q.modifier else "")
     number = f" {q.number}" if q.number is not None else ""
-    return f"Проверка: {USAGE[q.verb].split()[0]} {args}{number}".strip()
+    return f"Проверка: {BY_NAME[q.verb].word} {args}{number}".strip()
 
 
 def _summary(result: CheckResult) -> str:
@@ -173,18 +172,19 @@ def _summary(result: CheckResult) -> str:
     return line + "."
 
 
-def _sections(answer: Answer, result: CheckResult) -> list[Section]:
+def _sections(result: CheckResult, citations: list[Citation],
+              others: list[OtherVersion]) -> list[Section]:
     sections = [Section("Почему", "\n".join(f"• {r}" for r in result.reasons))]
-    if answer.triggers:
-        sections.append(Section("Срабатывает", "\n".join(f"• {t}" for t in answer.triggers)))
-    if answer.warnings:
-        sections.append(Section("Обратите внимание", "\n".join(f"• {w}" for w in answer.warnings)))
-    for other in answer.other_versions:
+    if result.triggers:
+        sections.append(Section("Срабатывает", "\n".join(f"• {t}" for t in result.triggers)))
+    if result.warnings:
+        sections.append(Section("Обратите внимание", "\n".join(f"• {w}" for w in result.warnings)))
+    for other in others:
         word = verdict_word(other.verdict) if other.verdict else "—"
         value = f", значение {other.value}" if other.value is not None else ""
         sections.append(Section(f"Другая редакция: {other.source}",
                                 f"{word}{value}. {other.text}".strip()))
-    sections += [_quote(c) for c in answer.citations]
+    sections += [_quote(c) for c in citations]
     return sections
 
 

@@ -7,45 +7,29 @@ Every surface (console, ``ask``, JSON Lines, Discord) calls :meth:`Judge.ask` or
 from __future__ import annotations
 
 import gc
-import importlib
 import logging
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
+from bot import PROJECT_ROOT
 from bot.answers import Answer
-from bot.commands.parser import COMMAND_ALIASES, parse_message
+from bot.commands.context import Context, Handler
+from bot.commands.parser import parse_message
+from bot.commands.registry import BY_NAME, COMMANDS
 from bot.corpus.model import Corpus
 from bot.lookup.lookup import Lookup
 from bot.ru import echo
 
+__all__ = ["Context", "Handler", "Judge"]
+
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Context:
-    corpus: Corpus
-    lookup: Lookup
-
-
-Handler = Callable[[Context, str], Answer]
-
-
-#: Command name → module in ``bot.commands`` whose ``handle`` answers it. A module is imported
-#: when its command first runs: a one-shot ``berserk-judge ask "!term …"`` then does not pay
-#: for the engine behind ``!check``/``!case`` (~0.08 s of a 0.6 s start-up budget).
-COMMAND_MODULES: dict[str, str] = {
-    "term": "term", "card": "card", "search": "search", "check": "check", "case": "case",
-    "help": "help", "sources": "sources",
-}
 
 
 class Judge:
     """Answers commands. Build it once per process; it is read-only afterwards."""
 
-    def __init__(self, corpus: Corpus, lookup: Lookup):
-        self.ctx = Context(corpus=corpus, lookup=lookup)
+    def __init__(self, corpus: Corpus, lookup: Lookup, root: Path = PROJECT_ROOT):
+        self.ctx = Context(corpus=corpus, lookup=lookup, root=root)
         self.handlers: dict[str, Handler] = {}  # filled by :meth:`handler` as commands run
 
     @classmethod
@@ -61,7 +45,7 @@ class Judge:
         gc.disable()
         try:
             corpus, db_path = open_index(root, data_dir)
-            judge = cls(corpus, Lookup(corpus, db_path))
+            judge = cls(corpus, Lookup(corpus, db_path), root)
         finally:
             gc.enable()
         gc.freeze()
@@ -90,17 +74,15 @@ class Judge:
             return self.run("term", text)
         if self.lookup.find_card(text).best is not None:
             return self.run("card", text)
-        names = ", ".join(f"`!{aliases[1]}`" for aliases in COMMAND_ALIASES.values())
+        names = ", ".join(f"`!{c.shown}`" for c in COMMANDS)
         return Answer.failure(
             "unknown", f"Не знаю команду «{echo(word, 40)}». Команды: {names}. Подробнее: `!help`.")
 
     def handler(self, name: str) -> Handler | None:
         """The handler of a command (its module imported on first use), or None."""
         found = self.handlers.get(name)
-        if found is None and name in COMMAND_MODULES:
-            # Imported here, not at the top: the command modules import Context from here.
-            module = importlib.import_module(f"bot.commands.{COMMAND_MODULES[name]}")
-            found = self.handlers[name] = module.handle
+        if found is None and name in BY_NAME:
+            found = self.handlers[name] = BY_NAME[name].load()
         return found
 
     def run(self, name: str, args: str) -> Answer:

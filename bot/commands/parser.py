@@ -12,21 +12,9 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from bot.commands.registry import BY_ALIAS
 from bot.ru import fold
 
-#: Canonical command names and every alias users may type (Russian first-class).
-COMMAND_ALIASES: dict[str, tuple[str, ...]] = {
-    "term": ("term", "термин", "t", "т", "rule", "правило"),
-    "card": ("card", "карта", "c", "к"),
-    "search": ("search", "поиск", "s", "найти"),
-    "check": ("check", "проверка", "проверить", "chk"),
-    "case": ("case", "кейс", "случай"),
-    "help": ("help", "помощь", "h", "справка", "?"),
-    "sources": ("sources", "источники", "src", "версии"),
-}
-ALIAS_TO_COMMAND: dict[str, str] = {
-    alias: name for name, aliases in COMMAND_ALIASES.items() for alias in aliases
-}
 MAX_INPUT = 2000  # Discord's own message limit; anything longer is cut, not processed
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
@@ -55,7 +43,7 @@ def clean_input(text: str) -> str:
 def parse_message(message: str, prefix: str = "!") -> ParsedCommand:
     """Parse ``!word args``. Without the prefix the whole text is treated as ``!term``-less input.
 
-    The command word is matched case-insensitively against :data:`COMMAND_ALIASES`.
+    The command word is matched case-insensitively against :data:`bot.commands.registry.COMMANDS`.
     """
     text = clean_input(message)
     if prefix and text.startswith(prefix):
@@ -63,5 +51,5 @@ def parse_message(message: str, prefix: str = "!") -> ParsedCommand:
     elif text.startswith("/"):
         text = text[1:].lstrip()
     word, _, rest = text.partition("\n") if " " not in text.split("\n", 1)[0] else text.partition(" ")
-    word_key = fold(word.strip())
-    return ParsedCommand(name=ALIAS_TO_COMMAND.get(word_key), args=rest.strip(), word=word.strip())
+    command = BY_ALIAS.get(fold(word.strip()))
+    return ParsedCommand(name=command.name if command else None, args=rest.strip(), word=word.strip())

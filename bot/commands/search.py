@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.answers import Answer, Section
-from bot.commands.judge import Context
+from bot.commands.context import Context
 from bot.ru import echo
 
 LIMIT = 10

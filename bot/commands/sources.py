@@ -6,7 +6,7 @@ from collections import Counter
 
 from bot.answers import Answer, Section
 from bot.commands.common import join_names, source_line
-from bot.commands.judge import Context
+from bot.commands.context import Context
 
 
 def handle(ctx: Context, args: str) -> Answer:

@@ -7,7 +7,7 @@ import re
 
 from bot.answers import Answer, Section
 from bot.commands.common import NOT_FOUND_HINT, cite, join_names, source_line
-from bot.commands.judge import Context
+from bot.commands.context import Context
 from bot.corpus.model import Corpus, Term
 from bot.ru import echo
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.corpus.model import Card
-from bot.engine import checks
 from bot.engine.board import Cell, parse_cell
 from bot.engine.checks import Ref
 from bot.engine.position import Piece, Position
 from bot.engine.result import CheckResult
+from bot.engine.verbs import BY_NAME, Question, Verb, usage_list, verb_for
 from bot.ru import echo
 from bot.ru import fold as fold_word
 
@@ -31,40 +31,6 @@ MAX_MOVEMENT = 30
 MAX_WOUNDS = 99
 MAX_MODIFIER = 10
 MAX_DIE_VALUE = 30
-
-#: Canonical verb → what users may type (casefolded, ё→е).
-VERB_ALIASES: dict[str, tuple[str, ...]] = {
-    "range": ("дальность", "range", "distance", "dist"),
-    "adjacent": ("рядом", "adjacent", "adj", "соседние"),
-    "move": ("движение", "move", "двигаться"),
-    "jump": ("прыжок", "jump"),
-    "teleport": ("телепортация", "teleport", "tp"),
-    "manoeuvre": ("маневр", "manoeuvre", "maneuver", "manoeuver"),
-    "throw": ("метание", "throw"),
-    "shot": ("выстрел", "shot", "shoot"),
-    "discharge": ("разряд", "discharge"),
-    "formation": ("строй", "formation"),
-    "die": ("кубик", "die", "dice", "бросок"),
-    "poison": ("отравление", "poison"),
-    "heal": ("излечение", "heal"),
-    "finish": ("добивание", "finish"),
-    "vampirism": ("вампиризм", "vampirism"),
-    "corpse_eating": ("трупоедство", "corpse-eating", "necrophagy"),
-}
-VERBS: dict[str, str] = {alias: verb for verb, aliases in VERB_ALIASES.items() for alias in aliases}
-#: How each verb is written, for errors and help.
-USAGE: dict[str, str] = {
-    "range": "дальность A B X", "adjacent": "рядом A B", "move": "движение A B",
-    "jump": "прыжок A B [X]", "teleport": "телепортация A B", "manoeuvre": "манёвр A B",
-    "throw": "метание A B [X]", "shot": "выстрел A B [X]", "discharge": "разряд A B [X]",
-    "formation": "строй A B", "die": "кубик X-Y-Z R [±N]", "poison": "отравление A",
-    "heal": "излечение A", "finish": "добивание A", "vampirism": "вампиризм A",
-    "corpse_eating": "трупоедство A",
-}
-EFFECT_VERBS = ("poison", "heal", "finish", "vampirism", "corpse_eating")
-RANGED_VERBS = ("throw", "shot", "discharge")
-#: Verbs whose first argument must be a piece.
-ACTOR_VERBS = ("move", "jump", "teleport", "manoeuvre", *RANGED_VERBS, "formation", *EFFECT_VERBS)
 
 ENEMY_WORDS = {"враг", "противник", "противника", "вражеский", "вражеская", "чужой", "enemy", "foe"}
 OWN_WORDS = {"свой", "своя", "мой", "моя", "наш", "own", "my"}
@@ -110,18 +76,6 @@ class NotationError(ValueError):
 
 
 @dataclass(frozen=True)
-class Question:
-    verb: str
-    word: str
-    refs: tuple[Ref, ...] = ()
-    number: int | None = None
-    die: tuple[int, int, int] | None = None
-    roll: int | None = None
-    modifier: int = 0
-    named: tuple[tuple[str, int], ...] = ()  # named die modifiers: ("blessing", 1), ("ova", 2)
-
-
-@dataclass(frozen=True)
 class ParsedCheck:
     position: Position
     question: Question
@@ -162,13 +116,12 @@ def split_question(text: str) -> tuple[str, str]:
         if _starts_with_verb(lines[i]):
             return "\n".join(lines[:i] + lines[i + 1:]), lines[i]
     raise NotationError("Не вижу вопроса: напишите его после «|» или отдельной строкой, "
-                        "например `| телепортация a1 b6`. Вопросы: " + ", ".join(
-                            f"«{u}»" for u in USAGE.values()) + ".")
+                        f"например `| телепортация a1 b6`. Вопросы: {usage_list()}.")
 
 
 def _starts_with_verb(text: str) -> bool:
-    words = fold(text).split()
-    return bool(words) and words[0] in VERBS
+    words = text.split()
+    return bool(words) and verb_for(words[0]) is not None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -286,41 +239,38 @@ def _wound(piece: Piece, n: int) -> Piece:
 def parse_question(text: str, position: Position) -> Question:
     tokens = text.split()
     if not tokens:
-        raise NotationError("После «|» нет вопроса. Вопросы: " + ", ".join(
-            f"«{u}»" for u in USAGE.values()) + ".")
+        raise NotationError(f"После «|» нет вопроса. Вопросы: {usage_list()}.")
     word = tokens[0]
-    verb = VERBS.get(fold(word))
+    verb = verb_for(word)
     if verb is None:
-        raise NotationError(f"Не знаю вопрос «{_echo(word)}». Вопросы: " + ", ".join(
-            f"«{u}»" for u in USAGE.values()) + ".", word)
+        raise NotationError(f"Не знаю вопрос «{_echo(word)}». Вопросы: {usage_list()}.", word)
     args = tokens[1:]
-    if verb == "die":
-        return _die_question(word, args)
-    if verb in ACTOR_VERBS and not len(position):
+    if verb.die:
+        return _die_question(verb, word, args)
+    if verb.pieces and not len(position):
         raise NotationError("Пустая позиция: перед вопросом опишите, кто где стоит, например "
                             "`168 a1, враг ? c6 | …`.")
     return _ref_question(verb, word, args, position)
 
 
-def _ref_question(verb: str, word: str, args: list[str], position: Position) -> Question:
-    n_refs = 1 if verb in EFFECT_VERBS else 2
+def _ref_question(verb: Verb, word: str, args: list[str], position: Position) -> Question:
     refs: list[Ref] = []
     rest = list(args)
-    while len(refs) < n_refs:
+    while len(refs) < verb.refs:
         if not rest:
-            raise NotationError(f"Не хватает аргументов: «{USAGE[verb]}», например "
-                                f"«{_example(verb)}».", word)
+            raise NotationError(f"Не хватает аргументов: «{verb.usage}», например "
+                                f"«{verb.example}».", word)
         refs.append(_take_ref(rest, position, verb))
     number = _optional_number(verb, word, rest)
-    if verb in ACTOR_VERBS and refs[0].piece is None:
-        raise NotationError(f"На {refs[0].where} нет существа: вопрос «{word}» задаётся про "
-                            "существо из позиции.", refs[0].token)
-    if verb == "formation" and refs[1].piece is None:
-        raise NotationError(f"На {refs[1].where} нет существа.", refs[1].token)
-    return Question(verb, word, tuple(refs), number=number)
+    for i, ref in enumerate(refs[: verb.pieces]):
+        if ref.piece is None:
+            raise NotationError(f"На {ref.where} нет существа" + (
+                f": вопрос «{word}» задаётся про существо из позиции." if i == 0 else "."),
+                ref.token)
+    return Question(verb.name, word, tuple(refs), number=number)
 
 
-def _take_ref(rest: list[str], position: Position, verb: str) -> Ref:
+def _take_ref(rest: list[str], position: Position, verb: Verb) -> Ref:
     token = rest[0]
     folded = fold(token)
     if _CELL_LIKE.match(folded):
@@ -337,7 +287,7 @@ def _take_ref(rest: list[str], position: Position, verb: str) -> Ref:
     piece, used = _match_piece(rest, position)
     if piece is None:
         raise NotationError(f"«{_echo(token)}» — не клетка и не карта из позиции. Нужна клетка "
-                            f"a1…e6, например «{_example(verb)}».", token)
+                            f"a1…e6, например «{verb.example}».", token)
     label = " ".join(rest[:used])
     del rest[:used]
     return Ref(label, piece.cell, piece)
@@ -368,15 +318,14 @@ def _match_piece(tokens: list[str], position: Position) -> tuple[Piece | None, i
     return best
 
 
-def _optional_number(verb: str, word: str, rest: list[str]) -> int | None:
-    takes = verb in ("range", "jump", *RANGED_VERBS)
+def _optional_number(verb: Verb, word: str, rest: list[str]) -> int | None:
     if not rest:
-        if verb == "range":
-            raise NotationError(f"Не хватает дальности: «{USAGE[verb]}», например "
-                                f"«{_example(verb)}».", word)
+        if verb.number == "required":
+            raise NotationError(f"Не хватает дальности: «{verb.usage}», например "
+                                f"«{verb.example}».", word)
         return None
-    if not takes or len(rest) > 1 or not _NUMBER.match(rest[0]):
-        raise NotationError(f"Лишний аргумент «{_echo(rest[0])}»: «{USAGE[verb]}».", rest[0])
+    if verb.number == "none" or len(rest) > 1 or not _NUMBER.match(rest[0]):
+        raise NotationError(f"Лишний аргумент «{_echo(rest[0])}»: «{verb.usage}».", rest[0])
     n = int(rest[0])
     if not 0 <= n <= MAX_RANGE:
         raise NotationError(f"Дальность {n} — невозможное число (допустимо 0…{MAX_RANGE}; "
@@ -384,10 +333,10 @@ def _optional_number(verb: str, word: str, rest: list[str]) -> int | None:
     return n
 
 
-def _die_question(word: str, args: list[str]) -> Question:
+def _die_question(verb: Verb, word: str, args: list[str]) -> Question:
     if len(args) < 2:
-        raise NotationError("Не хватает аргументов: «кубик X-Y-Z R [±N]», например "
-                            "«кубик 1-2-3 5 +1».", word)
+        raise NotationError(f"Не хватает аргументов: «{verb.usage}», например "
+                            f"«{verb.example}».", word)
     match = _DIE.match(args[0].replace("–", "-"))
     if match is None:
         raise NotationError(f"«{_echo(args[0])}» — не величина X-Y-Z (например 1-2-3 или 2).", args[0])
@@ -399,7 +348,7 @@ def _die_question(word: str, args: list[str]) -> Question:
     if not _NUMBER.match(args[1]) or not 1 <= int(args[1]) <= 6:
         raise NotationError(f"Бросок «{_echo(args[1])}»: на кубике выпадает 1…6.", args[1])
     modifier, named = _modifiers(args[2:])
-    return Question("die", word, die=values, roll=int(args[1]), modifier=modifier, named=named)
+    return Question(verb.name, word, die=values, roll=int(args[1]), modifier=modifier, named=named)
 
 
 def _modifiers(tokens: list[str]) -> tuple[int, tuple[tuple[str, int], ...]]:
@@ -441,25 +390,8 @@ def _bounded_modifier(text: str, token: str) -> int:
 
 
 def run(position: Position, question: Question) -> CheckResult:
-    """Answer a parsed question on a position with the matching check."""
-    verb, refs, n = question.verb, question.refs, question.number
-    if verb == "die":
-        assert question.die is not None and question.roll is not None
-        return checks.throw_value(question.die, question.roll, question.modifier, question.named)
-    if verb in EFFECT_VERBS:
-        return checks.can_apply_effect(position, verb, refs[0])
-    a, b = refs[0], refs[1]
-    if verb == "range":
-        return checks.range_between(position, a, b, n if n is not None else 0)
-    if verb in RANGED_VERBS:
-        return checks.can_shoot(position, verb, a, b, n)
-    simple: dict[str, Callable[[Position, Ref, Ref], CheckResult]] = {
-        "adjacent": checks.adjacency, "move": checks.can_move, "teleport": checks.can_teleport,
-        "manoeuvre": checks.can_manoeuvre, "formation": checks.in_formation,
-    }
-    if verb == "jump":
-        return checks.can_jump(position, a, b, n)
-    return simple[verb](position, a, b)
+    """Answer a parsed question on a position with its verb's check."""
+    return BY_NAME[question.verb].check(position, question)
 
 
 def check(text: str, resolve: CardResolver) -> tuple[ParsedCheck, CheckResult]:
@@ -480,14 +412,6 @@ def position_from_data(data: list[dict[str, Any]], resolve: CardResolver) -> Pos
         words += [f"раны {item['wounds']}"] if item.get("wounds") else []
         parts.append(" ".join(w for w in words if w))
     return parse_position(", ".join(parts), resolve)
-
-
-def _example(verb: str) -> str:
-    return {
-        "range": "дальность a1 c3 4", "adjacent": "рядом b2 c3", "move": "движение a1 a2",
-        "jump": "прыжок b2 c4 3", "teleport": "телепортация a1 b6", "manoeuvre": "манёвр b2 b3",
-        "formation": "строй b2 c2", "die": "кубик 1-2-3 5 +1",
-    }.get(verb, f"{USAGE[verb].split()[0]} a1 b3")
 
 
 def _echo(text: str) -> str:

@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.chat import limits as L
 from bot.chat.app import JudgeBot
 from bot.chat.translator import ENGLISH_DESCRIPTIONS, RUSSIAN_NAMES, Translator
-from bot.commands.parser import COMMAND_ALIASES
+from bot.commands.registry import COMMAND_ALIASES
 
 #: Discord's rule for command and option names (lower case where the script has case).
 NAME = re.compile(r"^[-_\w]{1,32}$")

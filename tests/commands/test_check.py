@@ -6,6 +6,7 @@ import pytest
 
 from bot.answers.json import answer_to_dict, render_json
 from bot.answers.text import render_text
+from bot.commands import case as case_cmd
 from bot.commands import check as check_cmd
 from bot.commands.case import load_cases
 from bot.commands.check import CHECK_HELP, corpus_resolver, lookup_resolver
@@ -135,3 +136,18 @@ def test_every_case_through_the_judge(judge: Judge) -> None:
         answer = judge.ask(f"!case {case.number}")
         assert answer.ok, (case.number, answer.error)
         assert answer.verdict == case.expect["verdict"], case.number
+
+
+def test_case_reads_the_library_under_the_judges_root(judge: Judge, tmp_path) -> None:
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "rulings.yaml").write_text(
+        "cases:\n- id: 7\n  title: Соседи\n  check: '? b2, ? c3 | рядом b2 c3'\n"
+        "  expect: {verdict: 'no'}\n", encoding="utf-8")
+    ctx = Context(corpus=judge.corpus, lookup=judge.lookup, root=tmp_path)
+    listing = case_cmd.handle(ctx, "")
+    assert listing.results == [{"id": 7, "title": "Соседи", "check": "? b2, ? c3 | рядом b2 c3",
+                                "verdict": "no"}]
+    ruled = case_cmd.handle(ctx, "7")
+    assert ruled.verdict == "yes" and ruled.title == "Случай №7: Соседи"
+    assert any("расходится с библиотекой" in w for w in ruled.warnings)
+    assert not case_cmd.handle(Context(judge.corpus, judge.lookup, root=tmp_path / "none"), "").ok

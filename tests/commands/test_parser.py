@@ -1,7 +1,8 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.commands.parser import COMMAND_ALIASES, MAX_INPUT, clean_input, parse_message
+from bot.commands.parser import MAX_INPUT, clean_input, parse_message
+from bot.commands.registry import COMMAND_ALIASES
 
 
 def test_russian_and_latin_aliases_map_to_one_command() -> None:

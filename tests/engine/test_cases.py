@@ -10,7 +10,7 @@ from bot.commands.check import corpus_resolver
 from bot.corpus.load import load_corpus
 from bot.corpus.model import Corpus
 from bot.engine import check
-from bot.engine.notation import VERB_ALIASES, VERBS, fold
+from bot.engine.verbs import BY_NAME, verb_for
 
 CASES = load_cases()
 
@@ -22,8 +22,8 @@ def shipped() -> Corpus:
 
 def test_library_size_and_coverage() -> None:
     assert len(CASES) >= 40
-    verbs = {VERBS[fold(c.check.split("|")[-1].split()[0])] for c in CASES}
-    assert verbs == set(VERB_ALIASES), set(VERB_ALIASES) - verbs
+    verbs = {getattr(verb_for(c.check.split("|")[-1].split()[0]), "name", None) for c in CASES}
+    assert verbs == set(BY_NAME), set(BY_NAME) - verbs
     text = " ".join(c.check for c in CASES)
     assert "168 " in text and "194 " in text
     assert sum(bool(c.expect.get("glossary")) for c in CASES) >= 5

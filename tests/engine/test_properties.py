@@ -6,8 +6,9 @@ from hypothesis import strategies as st
 from bot.engine import NotationError, RuleVersion, adjacency, check, distance, range_between
 from bot.engine.board import COLUMNS, Cell
 from bot.engine.checks import Ref
-from bot.engine.notation import USAGE, VERB_ALIASES, Question, run
+from bot.engine.notation import Question, run
 from bot.engine.position import Piece, Position
+from bot.engine.verbs import VERBS
 
 from .conftest import CARDS, resolve
 
@@ -23,7 +24,7 @@ states = st.lists(st.sampled_from(["закрыт", "двигался", "движ
 placements = st.builds(
     lambda enemy, card, cell, st_: " ".join([("враг " if enemy else "") + card, cell, *st_]),
     st.booleans(), cards, cell_tokens, states)
-verbs = st.sampled_from([u.split()[0] for u in USAGE.values()] + ["range", "jump", "полёт"])
+verbs = st.sampled_from([v.word for v in VERBS] + ["range", "jump", "полёт"])
 args = st.lists(st.one_of(cell_tokens, st.sampled_from(["3", "0", "1-2-3", "+1", "-1", "5", "99"])),
                 max_size=4)
 
@@ -85,7 +86,7 @@ def unique_cells(items: list[Piece]) -> Position:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(pieces, max_size=8), st.sampled_from(sorted(set(VERB_ALIASES) - {"die"})),
+@given(st.lists(pieces, max_size=8), st.sampled_from(sorted(v.name for v in VERBS if not v.die)),
        st.lists(st.one_of(cells, st.none()), min_size=2, max_size=2),
        st.one_of(st.none(), st.integers(0, 9)))
 def test_every_check_on_random_positions(items: list[Piece], verb: str,
