@@ -18,6 +18,7 @@ import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable
+from enum import Enum, IntEnum
 from functools import cached_property
 from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar
@@ -41,21 +42,69 @@ MAX_CANDIDATES = 5
 FUZZY_CUTOFF = 60.0  # rapidfuzz ratio below which a key is not even a candidate
 _MIN_STEM_PREFIX = 3  # a stem shorter than this never matches names by prefix
 _SCAN_LIMIT = 400  # prefix matches looked at per query (short prefixes match a lot)
-_SCORE = {"exact": 100.0, "number": 100.0, "alias": 96.0, "stem": 75.0}
 
-#: Tiers, best first; only hits of the top tier compete for ``best``:
-#: EXACT name (or card number) · ALIAS · PREFIX (the query begins a name, or equals a name up to
-#: inflection) · TYPO (a name within a few edits) · PARTIAL (the query's stem begins a name's
-#: stem) · WORD (a later word of a name) · WEAK (a loose fuzzy match: never the answer).
-EXACT, ALIAS, PREFIX, TYPO, PARTIAL, WORD, WEAK = range(7)
+
+class Tier(IntEnum):
+    """How good a kind of hit is, best first; only hits of the top tier compete for ``best``."""
+
+    EXACT = 0  # the name (or the card number)
+    ALIAS = 1
+    PREFIX = 2  # the query begins a name, or equals a name up to inflection
+    TYPO = 3  # a name within a few edits
+    PARTIAL = 4  # the query's stem begins a name's stem
+    WORD = 5  # a later word of a name
+    WEAK = 6  # a loose fuzzy match: never the answer
+
+
+class Kind(Enum):
+    """How a hit matched: its tier, and the label a :class:`Candidate` shows (``how``)."""
+
+    EXACT = (Tier.EXACT, "exact")
+    NUMBER = (Tier.EXACT, "number")
+    ALIAS = (Tier.ALIAS, "alias")
+    OTHER_SET = (Tier.ALIAS, "number")  # the number of a card in another set than asked
+    PREFIX = (Tier.PREFIX, "prefix")
+    STEM = (Tier.PREFIX, "stem")  # the same stem, or a name read back from an inflected ending
+    TYPO = (Tier.TYPO, "fuzzy")
+    PARTIAL = (Tier.PARTIAL, "prefix")
+    WORD = (Tier.WORD, "prefix")
+    WEAK = (Tier.WEAK, "fuzzy")
+
+    def __init__(self, tier: Tier, how: How) -> None:
+        self.tier = tier
+        self.how = how
+
+
+# Scores (0..100, comparable within one query) by kind of hit. A prefix-like hit gets up to
+# COVERED more for the share of the name the query covers; a typo loses PER_EDIT an edit.
+EXACT_SCORE = 100.0
+ALIAS_SCORE = 96.0
+PREFIX_SCORE = 80.0
+STEM_SCORE = 75.0
+ENDING_SCORE = STEM_SCORE - 1  # a name read back from an inflected ending
+TYPO_SCORE = 70.0
+PARTIAL_SCORE = 60.0
+WORD_SCORE = 55.0
+OTHER_SET_SCORE = 50.0
+COVERED = 10.0
+PER_EDIT = 5.0
+
+
+def _covering(base: float, part: int, whole: int) -> float:
+    """``base`` plus up to :data:`COVERED` for how much of a key of length ``whole`` the
+    query's ``part`` letters cover."""
+    return base + COVERED * min(part, whole) / max(whole, 1)
 
 
 class _Hit(NamedTuple):
     id: str
-    how: How
+    kind: Kind
     score: float
-    tier: int
     distance: int = 0  # edits, for TYPO hits
+
+    @property
+    def tier(self) -> Tier:
+        return self.kind.tier
 
 
 class _LengthIndex:
@@ -166,21 +215,21 @@ class _Table(Generic[T]):
                 found[hit.id] = hit
 
         for item_id in self.exact.get(qk.key, ()):
-            add(_Hit(item_id, "exact", _SCORE["exact"], EXACT))
+            add(_Hit(item_id, Kind.EXACT, EXACT_SCORE))
         for item_id in self.alias.get(qk.key, ()):
-            add(_Hit(item_id, "alias", _SCORE["alias"], ALIAS))
+            add(_Hit(item_id, Kind.ALIAS, ALIAS_SCORE))
         if found:  # the answer is known: a few longer names are enough for "see also"
             for key, item_id in self._scan(self._raw_keys, self._raw, qk.key, MAX_CANDIDATES):
                 if key != qk.key:
-                    add(_Hit(item_id, "prefix", 80.0 + 10.0 * len(qk.key) / len(key), PREFIX))
+                    add(_Hit(item_id, Kind.PREFIX, _covering(PREFIX_SCORE, len(qk.key), len(key))))
             return self.ordered_hits(found.values())
         self._add_prefix_hits(qk, add)
         for item_id in self.stem.get(qk.stem, ()):
-            add(_Hit(item_id, "stem", _SCORE["stem"], PREFIX))
+            add(_Hit(item_id, Kind.STEM, STEM_SCORE))
         for key in nz.ending_variants(qk.key):
             for item_id in self.exact.get(key, []) + self.alias.get(key, []):
-                add(_Hit(item_id, "stem", _SCORE["stem"] - 1, PREFIX))
-        if any(h.tier <= PREFIX for h in found.values()):
+                add(_Hit(item_id, Kind.STEM, ENDING_SCORE))
+        if any(h.tier <= Tier.PREFIX for h in found.values()):
             # «дальнось» stems to «дальн» («Дальняя …») but is one typo from «дальность»:
             # a rival one edit away keeps a prefix reading from being the answer (see decide).
             for hit in self.fuzzy(qk, weak=False):
@@ -188,7 +237,7 @@ class _Table(Generic[T]):
                     add(hit)
             return self.ordered_hits(found.values())
         for key, item_id in self.word_prefixed(qk.key) + self.word_prefixed(qk.stem):
-            add(_Hit(item_id, "prefix", 55.0 + 10.0 * min(len(qk.key) / max(len(key), 1), 1.0), WORD))
+            add(_Hit(item_id, Kind.WORD, _covering(WORD_SCORE, len(qk.key), len(key))))
         if fuzzy:
             for hit in self.fuzzy(qk, weak=not found):
                 add(hit)
@@ -199,15 +248,16 @@ class _Table(Generic[T]):
         words (PREFIX: «прыжком» → «Прыжок, дальность X») or inside a word (PARTIAL)."""
         for key, item_id in self._scan(self._raw_keys, self._raw, qk.key):
             if key != qk.key:
-                add(_Hit(item_id, "prefix", 80.0 + 10.0 * len(qk.key) / len(key), PREFIX))
+                add(_Hit(item_id, Kind.PREFIX, _covering(PREFIX_SCORE, len(qk.key), len(key))))
         if len(qk.stem) < _MIN_STEM_PREFIX:  # «яяя» stems to «я»: a prefix of too much to mean anything
             return
         for key, item_id in self._scan(self._stem_keys, self._stems, qk.stem):
             if key == qk.stem:
                 continue
             whole = key[len(qk.stem)] == " "
-            score = 80.0 + 10.0 * len(qk.stem) / len(key) if whole else 60.0 + 10.0 * len(qk.stem) / len(key)
-            add(_Hit(item_id, "prefix", score, PREFIX if whole else PARTIAL))
+            base = PREFIX_SCORE if whole else PARTIAL_SCORE
+            add(_Hit(item_id, Kind.PREFIX if whole else Kind.PARTIAL,
+                     _covering(base, len(qk.stem), len(key))))
 
     def ordered_hits(self, hits: Iterable[_Hit]) -> list[_Hit]:
         return sorted(hits, key=lambda h: (h.tier, -h.score, len(self.main[h.id]), self.main[h.id], h.id))
@@ -225,7 +275,7 @@ class _Table(Generic[T]):
                 if dist > _allowed_edits(len(key)):
                     continue
                 for item_id in self._fuzzy_ids[key]:
-                    hit = _Hit(item_id, "fuzzy", 70.0 - 5 * dist, TYPO, dist)
+                    hit = _Hit(item_id, Kind.TYPO, TYPO_SCORE - PER_EDIT * dist, dist)
                     if item_id not in found or dist < found[item_id].distance:
                         found[item_id] = hit
         if weak and not found:
@@ -235,7 +285,7 @@ class _Table(Generic[T]):
             for key, ratio, _ in process.extract(qk.stem, keys, scorer=fuzz.ratio,
                                                  limit=limit, score_cutoff=FUZZY_CUTOFF):
                 for item_id in self._fuzzy_ids[key]:
-                    found.setdefault(item_id, _Hit(item_id, "fuzzy", round(ratio / 2, 1), WEAK))
+                    found.setdefault(item_id, _Hit(item_id, Kind.WEAK, round(ratio / 2, 1)))
         return list(found.values())
 
     # --- decision -----------------------------------------------------------------------
@@ -245,17 +295,17 @@ class _Table(Generic[T]):
         if not hits:
             return None
         top = hits[0]
-        if top.tier == WEAK or (top.tier == WORD and not self.word_best):
+        if top.tier == Tier.WEAK or (top.tier == Tier.WORD and not self.word_best):
             return None
         group = [h for h in hits if h.tier == top.tier]
-        if top.tier == PREFIX and top.how != "stem" and any(
-                h.tier == TYPO and h.distance <= 1 and h.id != top.id for h in hits):
+        if top.kind is Kind.PREFIX and any(
+                h.tier == Tier.TYPO and h.distance <= 1 and h.id != top.id for h in hits):
             return None
-        if top.tier == TYPO:
+        if top.tier == Tier.TYPO:
             closest = [h for h in group if h.distance == top.distance]
             return top.id if len({h.id for h in closest}) == 1 else None
         if len(group) == 1:
-            weak = top.how == "prefix" and query_len < 3
+            weak = top.kind.how == "prefix" and query_len < 3
             return None if weak else top.id
         return self._shortest(group)
 
@@ -294,7 +344,7 @@ class _Table(Generic[T]):
 def _candidates(table: _Table[T], hits: list[_Hit], best: str | None) -> list[Candidate[T]]:
     if best is not None:
         hits = [h for h in hits if h.id == best] + [h for h in hits if h.id != best]
-    return [Candidate(table.items[h.id], h.how, h.score) for h in hits[:MAX_CANDIDATES]]
+    return [Candidate(table.items[h.id], h.kind.how, h.score) for h in hits[:MAX_CANDIDATES]]
 
 
 class _Reading(NamedTuple):
@@ -309,7 +359,7 @@ class _Reading(NamedTuple):
     @property
     def final(self) -> bool:
         """An exact or alias answer: no other reading of the query can do better."""
-        return self.best is not None and self.hits[0].tier <= ALIAS
+        return self.best is not None and self.hits[0].tier <= Tier.ALIAS
 
 
 def _best_reading(texts: list[str], read: Callable[[str, bool], _Reading]) -> _Reading:
@@ -326,7 +376,7 @@ def _best_reading(texts: list[str], read: Callable[[str, bool], _Reading]) -> _R
                 return r
             if best is None or r.rank() < best.rank():
                 best = r
-        if best is not None and best.best is not None and best.hits[0].tier < TYPO:
+        if best is not None and best.best is not None and best.hits[0].tier < Tier.TYPO:
             break  # a typo could still beat a partial or later-word answer
     assert best is not None  # variants() always returns the query itself
     return best
@@ -451,7 +501,7 @@ class Lookup:
         """``168`` / ``50-168`` / ``ПХ 168`` / ``168 ПХ``; None when the query has no number."""
         if _NUMBER.match(key):
             ids = self._by_number.get(int(key), [])
-            hits = [_Hit(i, "number", _SCORE["number"], EXACT) for i in ids]
+            hits = [_Hit(i, Kind.NUMBER, EXACT_SCORE) for i in ids]
             return _Reading(ids[0] if len(ids) == 1 else None, hits)
         m = _CARD_ID.match(key)
         set_id: int | None = None
@@ -466,8 +516,8 @@ class Lookup:
                 return None
         card_id = self._by_set_number.get((set_id, number))
         if card_id is not None:
-            return _Reading(card_id, [_Hit(card_id, "number", _SCORE["number"], EXACT)])
-        others = [_Hit(i, "number", 50.0, ALIAS) for i in self._by_number.get(number, [])]
+            return _Reading(card_id, [_Hit(card_id, Kind.NUMBER, EXACT_SCORE)])
+        others = [_Hit(i, Kind.OTHER_SET, OTHER_SET_SCORE) for i in self._by_number.get(number, [])]
         return _Reading(None, others)
 
     def _resolve_set(self, text: str) -> int | None:
