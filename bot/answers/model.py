@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine.result import OtherVersion, Verdict
+from bot.verdict import OtherVersion, Verdict
 
 __all__ = ["Answer", "Citation", "OtherVersion", "Section", "Verdict"]
 

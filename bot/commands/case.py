@@ -16,8 +16,8 @@ from bot.answers import Answer, Section
 from bot.commands.check import answer_check, lookup_resolver
 from bot.commands.context import Context
 from bot.corpus.yamlio import read_yaml
-from bot.engine.result import VERDICT_WORDS
 from bot.ru import echo
+from bot.verdict import VERDICT_WORDS
 
 COMMAND = "case"
 CASES_PATH = Path("cases") / "rulings.yaml"

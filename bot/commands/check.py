@@ -17,9 +17,10 @@ from bot.engine.board import RuleVersion
 from bot.engine.notation import CardResolver, NotationError, ParsedCheck, Resolution, fold
 from bot.engine.notation import check as check_text
 from bot.engine.render import legend, render_board
-from bot.engine.result import CheckResult, Cite, verdict_word
+from bot.engine.result import CheckResult, Cite
 from bot.engine.verbs import BY_NAME, VERBS
 from bot.lookup.api import Match
+from bot.verdict import verdict_word
 
 COMMAND = "check"
 QUOTE_LIMIT = 1500

@@ -1,7 +1,6 @@
 """What every check returns: a verdict with its reasons, citations and triggers.
 
-These value types are shared upward: the answer model (:mod:`bot.answers.model`) carries the
-same :data:`Verdict` and :class:`OtherVersion`, so they are defined here, on the lower layer.
+The verdict types (:mod:`bot.verdict`) are shared upward with the answer model.
 
 >>> r = Builder().reason("от a1 до a3: 2 клетки.").done("yes", 2, value_label="дальность")
 >>> r.verdict, r.value, r.reasons, verdict_word(r.verdict)
@@ -11,32 +10,20 @@ same :data:`Verdict` and :class:`OtherVersion`, so they are defined here, on the
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from bot.engine.board import RuleVersion
+from bot.verdict import (
+    VERDICT_WORDS,
+    OtherVersion,
+    Value,
+    Verdict,
+    missing_reason,
+    verdict_of,
+    verdict_word,
+)
 
-Verdict = Literal["yes", "no", "unknown"]
-#: A check's value: a distance, units of movement, a die result; None when it has none.
-Value = int | None
-
-#: How each verdict is said to users.
-VERDICT_WORDS: dict[str, str] = {"yes": "Можно", "no": "Нельзя", "unknown": "Неизвестно"}
-
-
-def verdict_word(verdict: Verdict) -> str:
-    """«Можно», «Нельзя» or «Неизвестно»."""
-    return VERDICT_WORDS[verdict]
-
-
-def verdict_of(ok: bool) -> Verdict:
-    """«yes» when ``ok``, else «no»."""
-    return "yes" if ok else "no"
-
-
-def missing_reason(missing: str) -> str:
-    """The reason an «unknown» verdict gives: the fact it lacks."""
-    return f"Не хватает факта: {missing}."
-
+__all__ = ["VERDICT_WORDS", "Builder", "CheckResult", "Cite", "OtherVersion", "Value", "Verdict",
+           "missing_reason", "verdict_of", "verdict_word"]
 
 @dataclass(frozen=True)
 class Cite:
@@ -44,26 +31,6 @@ class Cite:
 
     term: str
     version: RuleVersion = RuleVersion.RP
-
-
-@dataclass(frozen=True)
-class OtherVersion:
-    """The verdict/value another rules text gives, with a short note why.
-
-    ``source`` names that text: the engine writes the rule version's label («глоссарий»); an
-    answer shows the source's title from the corpus («Глоссарий терминов (сайт)»).
-    """
-
-    source: str
-    verdict: Verdict | None
-    value: Value = None
-    text: str = ""
-    version: RuleVersion | None = None
-
-    @classmethod
-    def of(cls, version: RuleVersion, verdict: Verdict | None, value: Value = None,
-           note: str = "") -> OtherVersion:
-        return cls(version.label, verdict, value, note, version)
 
 
 @dataclass(frozen=True)
