@@ -26,6 +26,7 @@ import Stemmer
 from bot.bench.generate import stem_key
 from bot.corpus.model import Card, Corpus, Term
 from bot.engine.verbs import VERBS, Verb
+from bot.ru import fold
 
 Kind = Literal["exact", "typo", "inflection", "layout", "number", "words", "prefix"]
 
@@ -124,7 +125,7 @@ def typo(rng: random.Random, text: str) -> str | None:
 def inflect_word(rng: random.Random, word: str) -> str | None:
     """Another grammatical form of ``word`` with the same Snowball stem, or None."""
     low = word.lower()
-    stem = _STEMMER.stemWord(low.replace("ё", "е"))
+    stem = _STEMMER.stemWord(fold(low))
     forms: list[str] = []
     for ending, others in _ENDINGS:
         if low.endswith(ending):
@@ -133,7 +134,7 @@ def inflect_word(rng: random.Random, word: str) -> str | None:
     else:
         if low[-1:] not in "аеёиоуыэюяйь":
             forms = [low + e for e in _CONSONANT_ENDINGS]
-    forms = [f for f in forms if f != low and _STEMMER.stemWord(f.replace("ё", "е")) == stem]
+    forms = [f for f in forms if f != low and _STEMMER.stemWord(fold(f)) == stem]
     return rng.choice(forms) if forms else None
 
 
@@ -243,11 +244,13 @@ def _check(rng: random.Random, named: list[Card], n: int) -> list[str]:
 
 def _question(rng: random.Random, verb: Verb, a: str, b: str, c: str) -> str:
     """A question with ``verb`` about the pieces on ``a`` (yours) and ``b`` (an enemy) or the
-    cell ``c`` (empty or yours), with the arguments its table entry asks for."""
+    cell ``c`` (empty or yours), with the arguments its table entry asks for: a well-formed
+    question, which the engine answers with a verdict."""
     if verb.die:
         words = [f"1-2-{rng.randint(2, 3)}", str(rng.randint(1, 6)), rng.choice(("+1", "-1", ""))]
     else:
-        words = [a, rng.choice((b, c))] if verb.refs == 2 else [b] * verb.refs
+        second = b if verb.pieces == 2 else rng.choice((b, c))  # «строй»: a creature on both
+        words = [a, second] if verb.refs == 2 else [b] * verb.refs
         if verb.number == "required" or (verb.number == "optional" and rng.random() < 0.5):
             words.append(str(rng.randint(1, 4)))
     return " ".join([verb.word, *words]).strip()
