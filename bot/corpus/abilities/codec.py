@@ -1,0 +1,236 @@
+"""YAML data ↔ vocabulary values: :func:`to_data` writes the canonical mapping, :func:`from_data`
+reads one back (raising :class:`AbilityDataError` with the path of a bad field).
+
+Canonical form: ``kind`` first, then ``text`` (top-level entries only), then the fields in
+their declared order; a field equal to its default is left out; tuples are lists; the Python
+names ``from_``/``with_`` are written ``from``/``with``.
+
+>>> from bot.corpus.abilities.vocabulary import Jump, Cell
+>>> to_data(Jump(range=3, to=Cell(free=True), text="Прыжок"))
+{'kind': 'jump', 'text': 'Прыжок', 'range': 3, 'to': {'free': True}}
+>>> from_data({'kind': 'jump', 'range': 3}) == Jump(range=3)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from collections.abc import Callable
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+
+from bot.corpus.abilities import vocabulary as vocab
+
+Decoder = Callable[[Any, str], Any]
+
+
+class AbilityDataError(ValueError):
+    """A mapping that is no vocabulary value; ``path`` names the field (``effects[0].range``)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path or '(entry)'}: {message}")
+        self.path = path
+        self.message = message
+
+
+def data_name(name: str) -> str:
+    """The key a field is written under: ``from_`` → ``from``."""
+    return name[:-1] if name.endswith("_") else name
+
+
+def to_data(value: Any) -> Any:
+    """The canonical YAML data of a vocabulary value (or of a tuple of them)."""
+    if isinstance(value, tuple):
+        return [to_data(v) for v in value]
+    if not isinstance(value, vocab.Value):
+        return value
+    out: dict[str, Any] = {}
+    if isinstance(value, vocab.Kinded):
+        out["kind"] = value.kind
+    if isinstance(value, vocab.Entry) and value.text:
+        out["text"] = value.text
+    for f, default in _fields(type(value)):
+        if f.name == "text":
+            continue
+        item = getattr(value, f.name)
+        if default is not dataclasses.MISSING and item == default:
+            continue
+        out[data_name(f.name)] = to_data(item)
+    return out
+
+
+def from_data(data: Any, of: Any = None) -> Any:
+    """The vocabulary value of ``data``: an :data:`~vocabulary.Ability` unless ``of`` names
+    another type (``vocab.Condition``, ``vocab.Selector`` …)."""
+    return _decoder(vocab.Ability if of is None else of)(data, "")
+
+
+# ---------------------------------------------------------------------------------------------
+# Decoders, built once per type
+
+
+_FIELDS: dict[type, tuple[tuple[dataclasses.Field[Any], Any], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[dataclasses.Field[Any], Any], ...]:
+    """Each field of a value class and its default (``MISSING`` when required)."""
+    if cls in _FIELDS:
+        return _FIELDS[cls]
+    out = []
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        else:
+            default = dataclasses.MISSING
+        out.append((f, default))
+    _FIELDS[cls] = tuple(out)
+    return _FIELDS[cls]
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls, vars(vocab))
+
+
+def _where(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _union_members(tp: Any) -> tuple[Any, ...]:
+    if get_origin(tp) in (Union, types.UnionType):
+        return get_args(tp)
+    return (tp,)
+
+
+_DECODERS: dict[Any, Decoder] = {}
+
+
+def _decoder(tp: Any) -> Decoder:
+    """The decoder of one type hint, built once."""
+    if tp not in _DECODERS:
+        _DECODERS[tp] = _build_decoder(tp)
+    return _DECODERS[tp]
+
+
+def _build_decoder(tp: Any) -> Decoder:
+    members = _union_members(tp)
+    if len(members) > 1:
+        return _union_decoder(members)
+    origin = get_origin(tp)
+    if origin is Literal:
+        return _literal_decoder(get_args(tp))
+    if origin is tuple:
+        return _tuple_decoder(get_args(tp))
+    if isinstance(tp, type) and issubclass(tp, vocab.Value):
+        return _value_decoder(tp)
+    if tp is type(None):
+        return _exact(lambda v: v is None, "null")
+    if tp is bool:
+        return _exact(lambda v: isinstance(v, bool), "true or false")
+    if tp is int:
+        return _exact(lambda v: isinstance(v, int) and not isinstance(v, bool), "an integer")
+    if tp is str:
+        return _exact(lambda v: isinstance(v, str) and bool(v.strip()), "a non-empty string")
+    raise TypeError(f"no decoder for {tp!r}")  # pragma: no cover - a vocabulary bug
+
+
+def _exact(test: Callable[[Any], bool], expected: str) -> Decoder:
+    def decode(data: Any, path: str) -> Any:
+        if not test(data):
+            raise AbilityDataError(path, f"expected {expected}, got {data!r}")
+        return data
+
+    return decode
+
+
+def _literal_decoder(values: tuple[Any, ...]) -> Decoder:
+    allowed = set(values)
+
+    def decode(data: Any, path: str) -> Any:
+        if isinstance(data, bool) or not isinstance(data, str | int) or data not in allowed:
+            raise AbilityDataError(path, f"{data!r} is not one of {sorted(map(str, values))}")
+        return data
+
+    return decode
+
+
+def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
+    variable = len(args) == 2 and args[1] is Ellipsis
+    items = [_decoder(args[0])] if variable else [_decoder(a) for a in args]
+
+    def decode(data: Any, path: str) -> Any:
+        if not isinstance(data, list):
+            raise AbilityDataError(path, f"expected a list, got {data!r}")
+        if not variable and len(data) != len(items):
+            raise AbilityDataError(path, f"expected {len(items)} items, got {len(data)}")
+        return tuple((items[0] if variable else items[i])(v, _where(path, i))
+                     for i, v in enumerate(data))
+
+    return decode
+
+
+def _union_decoder(members: tuple[Any, ...]) -> Decoder:
+    """Pick the member by the data's shape: a mapping's ``kind`` (or the one plain value
+    class), else the members that accept a string, a number, a list or null."""
+    kinded = {m.kind: m for m in members
+              if isinstance(m, type) and issubclass(m, vocab.Kinded)}
+    plain = [m for m in members if isinstance(m, type) and issubclass(m, vocab.Value)
+             and not issubclass(m, vocab.Kinded)]
+    others = [m for m in members if not (isinstance(m, type) and issubclass(m, vocab.Value))]
+
+    def decode(data: Any, path: str) -> Any:
+        if isinstance(data, dict):
+            if kinded and "kind" in data:
+                cls = kinded.get(data["kind"])
+                if cls is None:
+                    raise AbilityDataError(_where(path, "kind"),
+                                           f"{data['kind']!r} is not one of {sorted(kinded)}")
+                return _decoder(cls)(data, path)
+            if len(plain) == 1:
+                return _decoder(plain[0])(data, path)
+            raise AbilityDataError(path, "a mapping needs a kind")
+        errors = []
+        for member in others:
+            try:
+                return _decoder(member)(data, path)
+            except AbilityDataError as exc:
+                errors.append(exc.message)
+        raise AbilityDataError(path, f"unexpected value {data!r}" if not errors
+                               else " or ".join(errors))
+
+    return decode
+
+
+def _value_decoder(cls: type[vocab.Value]) -> Decoder:
+    hints = _hints(cls)
+    kinded = issubclass(cls, vocab.Kinded)
+    fields = [(f.name, data_name(f.name), _decoder(hints[f.name]), default)
+              for f, default in _fields(cls)]
+    known = {key for _, key, _, _ in fields} | ({"kind"} if kinded else set())
+
+    def decode(data: Any, path: str) -> Any:
+        if not isinstance(data, dict):
+            raise AbilityDataError(path, f"expected a mapping, got {data!r}")
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise AbilityDataError(_where(path, unknown[0]), f"unknown field of {_label(cls)}")
+        kwargs = {}
+        for name, key, decode_field, default in fields:
+            if key in data:
+                kwargs[name] = decode_field(data[key], _where(path, key))
+            elif default is dataclasses.MISSING:
+                raise AbilityDataError(_where(path, key), f"required by {_label(cls)}")
+        try:
+            return cls(**kwargs)
+        except ValueError as exc:
+            raise AbilityDataError(path, str(exc)) from None
+
+    return decode
+
+
+def _label(cls: type) -> str:
+    kind = getattr(cls, "kind", None)
+    return f"kind {kind!r}" if isinstance(kind, str) else cls.__name__

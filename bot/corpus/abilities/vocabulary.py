@@ -1,0 +1,1005 @@
+"""The typed vocabulary of card abilities: what a sentence of card text says, as values.
+
+An entry of a card's ``abilities:`` is one :data:`Ability`: a *frame* (:class:`Activated`,
+:class:`Trigger`, :class:`Static`, :class:`Formation`, :class:`Incorporeal`) that wraps
+*effects*, or a bare effect (an unconditional static ability such as «Броня 2»), or
+:class:`Unparsed`. Frames say when an effect applies (a cost, a trigger, a condition); effects
+say what happens or what holds (:class:`Wound`, :class:`Jump`, :class:`Protection` …). Effects
+name who they apply to with a :data:`Target` (a :data:`Ref` such as ``"self"``, or a
+:class:`Selector`) and attacks with :class:`Attack`; conditions are :data:`Condition` values.
+
+Every value is a frozen dataclass or a string of a closed set (``Literal``), so one reading has
+exactly one spelling: set-like tuples are sorted on construction, defaults are omitted when
+written (:mod:`bot.corpus.abilities.codec`), and two readings are equal exactly when they say
+the same thing. docs/abilities.md describes every kind, field and value with a real sentence.
+
+>>> jump = Jump(range=3, to=Cell(free=True))
+>>> trig = Trigger(when=When(event="move", to=Cell(occupied_by=Selector(side="enemy",
+...                flags=("ground",)))), effects=(Wound(value=1, target="that"), jump),
+...                optional=True)
+>>> trig.kind, trig.effects[1].kind
+('trigger', 'jump')
+>>> Protection(against=(Attack(kind="throw"), Attack(kind="shot"))).against[0].kind
+'shot'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
+
+# ---------------------------------------------------------------------------------------------
+# Closed sets of words. The order of each Literal is the canonical order of a set-like tuple.
+
+#: A number on the card, or «X» (defined elsewhere in the sentence: «где X …»).
+X = Literal["X"]
+Amount = int | X
+#: «на 1-2-3» (weak, medium, strong); «на 2» is (2, 2, 2).
+Values = tuple[Amount, Amount, Amount]
+
+Per = Literal["turn", "battle"]
+#: Whose turn: «вашего хода» own, «хода противника» enemy, «хода» any.
+Turn = Literal["own", "enemy", "any"]
+Until = Literal["end_of_turn", "end_of_your_turn", "end_of_enemy_turn", "end_of_battle",
+                "start_of_your_next_turn"]
+Strength = Literal["weak", "medium", "strong"]
+Side = Literal["any", "own", "enemy"]
+#: The noun of an attack description («простых ударов» simple_strike, «атак» attack …).
+AttackKind = Literal[
+    "attack", "strike", "simple_strike", "directed_strike", "through_row", "magic_strike",
+    "special_strike", "counterstrike", "shot", "throw", "discharge", "magic", "spell", "impact",
+    "poison",
+]
+Reach = Literal["melee", "ranged"]
+#: Fixed participants of a sentence: the card itself, the one the trigger or an earlier
+#: effect names («его», «это существо»), the attacked and attacking card, the target named by
+#: an earlier effect («цель»), a symbiote's host.
+Ref = Literal["self", "that", "attacked", "attacker", "target", "host"]
+Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote"]
+Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
+               "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved"]
+Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьма", "Нейтралы"]
+#: Where a selected card stands, relative to ``Selector.of``.
+Place = Literal["adjacent", "opposite", "in_formation", "same_column", "same_row", "behind",
+                "left_or_right", "chosen_cell", "that_cell"]
+#: Regions of the battlefield, rows counted from their owner's side.
+Region = Literal["own_half", "enemy_half", "own_first_row", "own_second_row", "own_third_row",
+                 "enemy_first_row", "enemy_second_row", "enemy_third_row"]
+#: Named abilities read as keywords: icon codes of the card database (bot/corpus/icons.py)
+#: and named abilities without an icon («подлость» meanness, «орда» horde, «полёт» flight).
+KeywordCode = Literal[
+    "direct", "uht", "ova", "ovz", "ovs", "regen", "armor", "stamina", "fry", "bls", "vlh",
+    "vmp", "fin", "cnc", "clm", "psn", "cur", "prp", "das", "nec", "icr", "meanness", "horde",
+    "flight",
+]
+#: What a card has: a keyword or an attack (icon codes: «с выстрелом» sht …) or a state.
+Having = Literal[
+    "sht", "thr", "dsc", "mht", "uchr", "spl", "direct", "uht", "ova", "ovz", "ovs", "regen",
+    "armor", "stamina", "bls", "cur", "psn", "vmp", "fin", "nec", "lep", "tlp", "das", "frm",
+    "inc", "zov", "zot", "zor", "zoo", "zoal", "zom", "zoz", "counter", "token", "extra_life",
+    "symbiote", "magic_ability", "flight",
+]
+Countable = Literal["counter", "token"]
+CountersAction = Literal["gain", "lose", "max", "start_with"]
+#: Ways of moving or acting a rule changes.
+Way = Literal["move", "dash", "jump", "teleport", "attack"]
+Action = Literal["move", "attack", "defend", "be_healed", "gain_counters", "be_defended"]
+Event = Literal[
+    "attack", "assault", "miss", "attacked", "wounded", "wounds", "death", "destroys",
+    "leaves_field", "move", "relocate", "jump", "teleport", "dash", "turn_start", "turn_end",
+    "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
+    "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend",
+]
+Timing = Literal["on", "after", "instead"]
+Player = Literal["first", "second"]
+Zone = Literal["surface", "depth"]
+Column = Literal["left_edge", "center", "right_edge"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Canonical order of set-like tuples
+
+
+_SET_FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _set_fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """(field name, sort key) of each set-like field of ``cls`` (computed once per class)."""
+    found = _SET_FIELDS.get(cls)
+    if found is None:
+        hints = get_type_hints(cls)
+        found = tuple((f.name, _sort_key(get_args(hints[f.name])[0]))
+                      for f in dataclasses.fields(cls) if f.metadata.get("set"))
+        _SET_FIELDS[cls] = found
+    return found
+
+
+def _sort_key(tp: Any) -> Any:
+    """A sort key for values of type ``tp``: Literals in their declaration order, numbers by
+    value, names alphabetically, vocabulary values field by field, union members in their
+    declaration order."""
+    members = get_args(tp) if get_origin(tp) in (Union, types.UnionType) else (tp,)
+    if len(members) > 1:
+        keys = [(m, _sort_key(m)) for m in members]
+        return lambda v: next((i, key(v)) for i, (m, key) in enumerate(keys) if _is_a(v, m))
+    if get_origin(tp) is Literal:
+        order = {v: i for i, v in enumerate(get_args(tp))}
+        return lambda v: order[v]
+    if get_origin(tp) is tuple:
+        item = _sort_key(get_args(tp)[0])
+        return lambda v: tuple(item(x) for x in v)
+    if tp is str:
+        return lambda v: v.casefold()
+    if tp is type(None):
+        return lambda v: 0
+    if isinstance(tp, type) and issubclass(tp, Value):
+        return lambda v: _value_key(type(v))(v)
+    return lambda v: v  # int, bool
+
+
+_VALUE_KEYS: dict[type, Any] = {}
+
+
+def _value_key(cls: type) -> Any:
+    if cls not in _VALUE_KEYS:
+        hints = get_type_hints(cls)
+        keys = [(f.name, _sort_key(hints[f.name])) for f in dataclasses.fields(cls)]
+        _VALUE_KEYS[cls] = lambda v: (getattr(cls, "kind", ""),
+                                      *(key(getattr(v, name)) for name, key in keys))
+    return _VALUE_KEYS[cls]
+
+
+def _is_a(value: Any, tp: Any) -> bool:
+    """Whether ``value`` is a member of the type ``tp`` (one member of a union)."""
+    if get_origin(tp) is Literal:
+        return isinstance(value, str | int) and value in get_args(tp)
+    if get_origin(tp) is tuple:
+        return isinstance(value, tuple)
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, tp)
+
+
+# ---------------------------------------------------------------------------------------------
+# The base: kw-only frozen values, set-like tuples sorted into their canonical order
+
+
+def set_field(default: Any = ()) -> Any:
+    """A tuple whose order carries no meaning (any of / all of): kept sorted, without repeats."""
+    return field(default=default, metadata={"set": True})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Value:
+    """Base of every vocabulary value: canonicalises set-like tuples on construction."""
+
+    def __post_init__(self) -> None:
+        for name, key in _set_fields(type(self)):
+            items = getattr(self, name)
+            canonical = tuple(sorted(dict.fromkeys(items), key=key))
+            if canonical != items:
+                object.__setattr__(self, name, canonical)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Kinded(Value):
+    """A value of a discriminated union, written with its ``kind`` first."""
+
+    kind: ClassVar[str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Entry(Kinded):
+    """A value that may be an entry of a card's ``abilities:`` (a frame or an effect). ``text``
+    is the sentence of card text it was read from — on a top-level entry only."""
+
+    text: str = ""
+
+
+# ---------------------------------------------------------------------------------------------
+# Parts shared by frames and effects
+
+
+@dataclass(frozen=True, kw_only=True)
+class Limit(Value):
+    """«(N раз за ход/бой)», «(не более 2 раз за ход)», «(до 2 раз в ход)», «1 раз за ход:»."""
+
+    count: int
+    per: Per
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cost(Value):
+    """What an activated ability costs: «Закрыться» (tap), «Фишка» / «X фишек» (counters),
+    «{token}» / «3 жетона» (tokens), «Закрыть стоящее рядом ваше существо» (close),
+    «снять с себя дополнительную жизнь» (extra_lives)."""
+
+    tap: bool = False
+    counters: Amount = 0
+    tokens: Amount = 0
+    close: Target | None = None
+    extra_lives: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Selector(Value):
+    """Cards an effect, a condition or an event picks: «стоящее рядом существо противника»,
+    «ваши горные существа», «каждую карту без ран».
+
+    ``all``: every such card («все», «каждое», a plural subject); else one, chosen by the
+    card's owner. ``up_to``: «до 3 …», «три или менее …». ``other``: «другое», «другим вашим».
+    ``or_self``: «себя или …». Filters (``flags``, ``elements``, ``classes``, ``having``,
+    ``lacking``, ``cost_max``, ``cost_min``) all hold; within one filter any value does
+    («горные или лесные»). ``place`` is relative to ``of``.
+    """
+
+    what: Noun = "creature"
+    side: Side = "any"
+    all: bool = False
+    up_to: int | None = None
+    other: bool = False
+    or_self: bool = False
+    flags: tuple[Flag, ...] = set_field()
+    elements: tuple[Element, ...] = set_field()
+    classes: tuple[str, ...] = set_field()
+    having: tuple[Having, ...] = set_field()
+    lacking: tuple[Having, ...] = set_field()
+    cost_max: int | None = None
+    cost_min: int | None = None
+    place: Place | None = None
+    of: Ref = "self"
+
+
+#: Who an effect applies to: a fixed participant or a described set of cards.
+Target = Ref | Selector
+
+
+@dataclass(frozen=True, kw_only=True)
+class Attack(Value):
+    """An attack description: the noun (``kind``) and its adjectives. «слабых простых ударов»
+    → simple_strike, strength (weak,); «дальних немагических атак» → attack, reach ranged,
+    magic False; «атак летающих» → attack, by {flags: [flying]}."""
+
+    kind: AttackKind
+    strength: tuple[Strength, ...] = set_field()
+    magic: bool | None = None
+    reach: Reach | None = None
+    by: Target | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cell(Value):
+    """A cell an effect moves to or an event moves onto: «на свободную клетку» (free),
+    «на соседнюю клетку» (adjacent), «на клетку, занятую …» (occupied_by), «на клетку рядом с
+    …» (next_to), «клетку третьего ряда противника» (region)."""
+
+    free: bool = False
+    adjacent: bool = False
+    occupied_by: Target | None = None
+    next_to: Target | None = None
+    region: Region | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class XValue(Value):
+    """«где X — число фишек на …» / «за каждую фишку на …»: what X counts, on whom, its cap."""
+
+    count: Countable
+    on: Target = "self"
+    max: int | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# Conditions («пока …», «если …», a mode prefix «На глубине:»)
+
+
+@dataclass(frozen=True, kw_only=True)
+class State(Kinded):
+    """«пока закрыт», «пока не имеет ран», «пока летающий», «пока хозяин открыт»."""
+
+    kind: ClassVar[str] = "state"
+    subject: Target = "self"
+    flags: tuple[Flag, ...] = set_field()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Has(Kinded):
+    """«пока имеет проклятие», «пока на Бон и Берроу есть фишка»; ``negated``: «нет фишки»."""
+
+    kind: ClassVar[str] = "has"
+    subject: Target = "self"
+    having: tuple[Having, ...] = set_field()
+    negated: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Nearby(Kinded):
+    """«пока рядом стоит ваше существо без ран», «пока в строю с двумя или более существами»:
+    at least ``min`` cards of ``selector`` stand at ``place`` from the subject."""
+
+    kind: ClassVar[str] = "nearby"
+    place: Place
+    selector: Selector = Selector()
+    min: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class Squad(Kinded):
+    """«пока в вашем отряде есть лес» (side own), «если в отряде противника …»; ``negated``:
+    «нет …»."""
+
+    kind: ClassVar[str] = "squad"
+    side: Side = "own"
+    selector: Selector
+    negated: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class InZone(Kinded):
+    """«На поверхности:», «На глубине:» (and «пока на поверхности»)."""
+
+    kind: ClassVar[str] = "zone"
+    zone: Zone
+
+
+@dataclass(frozen=True, kw_only=True)
+class InRow(Kinded):
+    """«пока находится в 3 ряду», «во 2 или 3 ряду» (rows counted from its owner's side)."""
+
+    kind: ClassVar[str] = "row"
+    rows: tuple[int, ...] = set_field()
+
+
+@dataclass(frozen=True, kw_only=True)
+class InColumn(Kinded):
+    """«пока стоит в центральном столбце», «в крайнем левом или правом столбце»."""
+
+    kind: ClassVar[str] = "column"
+    columns: tuple[Column, ...] = set_field()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Lives(Kinded):
+    """«пока имеет 5 или менее жизней» (at_most), «больше 10 жизней» (at_least 11)."""
+
+    kind: ClassVar[str] = "lives"
+    subject: Target = "self"
+    at_most: int | None = None
+    at_least: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerIs(Kinded):
+    """«Первый игрок:», «Второй игрок:»."""
+
+    kind: ClassVar[str] = "player"
+    player: Player
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnIs(Kinded):
+    """«в свой ход» / «в ваш ход» (own), «в ход противника» (enemy)."""
+
+    kind: ClassVar[str] = "turn"
+    turn: Turn
+
+
+@dataclass(frozen=True, kw_only=True)
+class DieRoll(Kinded):
+    """«если выпало 5 или 6», «если бросок кубика равен 4 или менее» (1, 2, 3, 4)."""
+
+    kind: ClassVar[str] = "die"
+    values: tuple[int, ...] = set_field()
+
+
+# ---------------------------------------------------------------------------------------------
+# What was not read
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unparsed(Entry):
+    """Text the extractor could not read — never guessed. At the top level ``text`` is the
+    whole sentence; inside a reading (an effect, a condition, an event) ``fragment`` is the
+    part not read, so the rest still tells the engine what kind of ability it is."""
+
+    kind: ClassVar[str] = "unparsed"
+    fragment: str | None = None
+
+
+Condition = (State | Has | Nearby | Squad | InZone | InRow | InColumn | Lives | PlayerIs | TurnIs
+             | DieRoll | Unparsed)
+
+
+# ---------------------------------------------------------------------------------------------
+# Triggers
+
+
+@dataclass(frozen=True, kw_only=True)
+class When(Value):
+    """What fires a trigger: «При выстреле», «Когда перемещается с клетки вашего третьего ряда
+    на клетку третьего ряда противника или наоборот», «В начале хода противника».
+
+    ``timing``: «При/Когда» on, «После» after, «Вместо …» instead. ``subject``: whose event
+    («при гибели вашего существа»). ``attack``: the attack of an attack event («при сильном
+    простом ударе»); ``target``: what it is aimed at («по существу с проклятием»). ``turn``:
+    a turn event's turn, else «в свой ход». ``from_``/``to``: the cells of a move
+    (``reverse``: «или наоборот»). ``next``: «вашего следующего хода». ``value``: «Бешенство
+    3». ``first``: «первый раз за ход». ``condition``: «…, если …».
+    """
+
+    event: Event
+    timing: Timing = "on"
+    subject: Target = "self"
+    attack: Attack | None = None
+    target: Target | None = None
+    turn: Turn | None = None
+    from_: Cell | None = None
+    to: Cell | None = None
+    reverse: bool = False
+    next: bool = False
+    value: int | None = None
+    first: bool = False
+    condition: Condition | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# Effects: actions
+
+
+@dataclass(frozen=True, kw_only=True)
+class Wound(Entry):
+    """«ранить его на 1», «ранить каждое стоящее рядом существо противника на 2»."""
+
+    kind: ClassVar[str] = "wound"
+    value: Amount | Values
+    target: Target
+
+
+@dataclass(frozen=True, kw_only=True)
+class Heal(Entry):
+    """«Излечить существо на 2», «излечиться на 3», «полностью излечиться» (full)."""
+
+    kind: ClassVar[str] = "heal"
+    value: Amount | Literal["full"]
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtraLives(Entry):
+    """«получает 1 дополнительную жизнь»."""
+
+    kind: ClassVar[str] = "extra_lives"
+    value: Amount
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ranged(Entry):
+    """A ranged attack: «Метание «магмы» на 1, дальность 4», «Выстрел на 1-2-3», «Разряд на 2
+    по карте на выбранной клетке». ``name``: the attack's own name («магмы», «джерида»).
+    ``adjacent``: «в том числе по карте рядом»."""
+
+    kind: ClassVar[str] = "ranged"
+    values: Values
+    range: Amount | None = None
+    name: str | None = None
+    target: Target | None = None
+    adjacent: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Throw(Ranged):
+    kind: ClassVar[str] = "throw"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shot(Ranged):
+    kind: ClassVar[str] = "shot"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Discharge(Ranged):
+    kind: ClassVar[str] = "discharge"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Strike(Entry):
+    """A strike an ability declares: «Удар через ряд на 1» (through_row), «Магический удар на
+    3» (magic_strike), «Особый удар молниеносный выпад на 3» (special_strike)."""
+
+    kind: ClassVar[str] = "strike"
+    attack: AttackKind
+    values: Values
+    name: str | None = None
+    target: Target | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Jump(Entry):
+    """«Прыжок, дальность 3»; «совершить прыжок дальностью 3, только на свободную клетку»
+    (to {free: true}). Written as a sentence of its own it is the slow jump of the rules."""
+
+    kind: ClassVar[str] = "jump"
+    range: Amount
+    to: Cell | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Teleport(Entry):
+    """«Телепортация»; «телепортироваться на клетку рядом с ним» (to)."""
+
+    kind: ClassVar[str] = "teleport"
+    to: Cell | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Manoeuvre(Entry):
+    """«Манёвр»."""
+
+    kind: ClassVar[str] = "manoeuvre"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Entry):
+    """«переместиться на соседнюю клетку», «переместить нелетающее существо противника на
+    соседнюю клетку», «Переместиться на свободную клетку, дальность Х»."""
+
+    kind: ClassVar[str] = "move"
+    target: Target = "self"
+    to: Cell = Cell()
+    range: Amount | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Swap(Entry):
+    """«поменяться местами с атакованным существом»."""
+
+    kind: ClassVar[str] = "swap"
+    with_: Target
+
+
+@dataclass(frozen=True, kw_only=True)
+class Open(Entry):
+    """«открыть ваше существо», «открыться»."""
+
+    kind: ClassVar[str] = "open"
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Close(Entry):
+    """«закрыть его», «закрыть стоящее рядом существо»."""
+
+    kind: ClassVar[str] = "close"
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Destroy(Entry):
+    """«уничтожить все ваши местности»."""
+
+    kind: ClassVar[str] = "destroy"
+    target: Target
+
+
+@dataclass(frozen=True, kw_only=True)
+class Exile(Entry):
+    """«изгнать это существо»."""
+
+    kind: ClassVar[str] = "exile"
+    target: Target
+
+
+@dataclass(frozen=True, kw_only=True)
+class Summon(Entry):
+    """«вызвать болотное существо стоимостью 5 или менее» (what), «на клетку …» (to)."""
+
+    kind: ClassVar[str] = "summon"
+    what: Selector
+    to: Cell | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Counters(Entry):
+    """Counters (фишки) or tokens (жетоны): «Получить фишку» (gain 1), «теряет все фишки»
+    (lose all), «Не может иметь более 4 фишек» (max 4), «начинает бой с фишкой»
+    (start_with 1)."""
+
+    kind: ClassVar[str] = "counters"
+    action: CountersAction
+    count: Amount | Literal["all"]
+    item: Countable = "counter"
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Marker(Entry):
+    """«атакованная карта получает маркер охоты до конца вашего хода» (name: «охоты»)."""
+
+    kind: ClassVar[str] = "marker"
+    name: str
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Block(Entry):
+    """«блокировать атаку», «блокировать удар»: the attack, or any (None)."""
+
+    kind: ClassVar[str] = "block"
+    attack: Attack | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Delayed(Entry):
+    """«; в начале вашего следующего хода все карты на этой клетке ранятся на 2»: effects at
+    a later moment (``at``)."""
+
+    kind: ClassVar[str] = "delayed"
+    at: When
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choice(Entry):
+    """«получает +1 к простому удару или +1 к движению до конца вашего хода»: one option of
+    ``options`` (each a sequence of effects), chosen by the card's owner."""
+
+    kind: ClassVar[str] = "choice"
+    options: tuple[tuple[Effect, ...], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Grant(Entry):
+    """An ability that itself has a cost, a trigger or a condition, given to ``target``:
+    «ваш йордлинг получает «Пока закрыт, отражает …» до конца хода». Plain effects are given
+    with their own ``target``/``until`` instead."""
+
+    kind: ClassVar[str] = "grant"
+    ability: Ability
+    target: Target = "self"
+    until: Until | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# Effects: what holds (static modifiers); each applies to ``target`` until ``until`` (None:
+# for as long as its frame applies)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Keyword(Entry):
+    """A named ability: «Броня 2», «Вампиризм», «Добивание на 3», «получает отравление на 2».
+    ``or_increase``: «опыт в атаке 1 или +1 к опыту в атаке» (or +value if it has it)."""
+
+    kind: ClassVar[str] = "keyword"
+    code: KeywordCode
+    value: Amount | None = None
+    or_increase: bool = False
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Protection(Entry):
+    """«Защита от выстрелов» ({zov}), «Защита от слабых простых ударов», «Защита от
+    летающих» (against: attack by flying)."""
+
+    kind: ClassVar[str] = "protection"
+    against: tuple[Attack, ...] = set_field()
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reduction(Entry):
+    """«-1 от простого удара», «-2 от немагических атак», «−1 от атак летающих»: wounds of
+    those attacks are reduced by ``value``."""
+
+    kind: ClassVar[str] = "reduction"
+    value: Amount
+    against: tuple[Attack, ...] = set_field()
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackBonus(Entry):
+    """«+1 к ударам по горным» (to strike, against: горные creatures), «-1 к простому удару»
+    (value -1), «+2 к выстрелу за каждую фишку на Арбалетчике» (per counter)."""
+
+    kind: ClassVar[str] = "attack_bonus"
+    value: Amount
+    to: tuple[Attack, ...] = set_field()
+    against: Target | None = None
+    per: XValue | None = None
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class MovementBonus(Entry):
+    """«+1 к движению», «цель получает +1 движение до конца вашего хода», «−1 к движению»."""
+
+    kind: ClassVar[str] = "movement_bonus"
+    value: Amount
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RangeBonus(Entry):
+    """«получает +1 к дальности разряда до конца хода»."""
+
+    kind: ClassVar[str] = "range_bonus"
+    value: Amount
+    to: tuple[Attack, ...] = set_field()
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DieBonus(Entry):
+    """«+1 к броскам кубика»."""
+
+    kind: ClassVar[str] = "die_bonus"
+    value: Amount
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class MaxLives(Entry):
+    """«Максимум 12 жизней»."""
+
+    kind: ClassVar[str] = "max_lives"
+    value: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ignore(Entry):
+    """«Игнорирует защиту от летающих» (protection), «Игнорирует броню» (codes)."""
+
+    kind: ClassVar[str] = "ignore"
+    protection: tuple[Attack, ...] = set_field()
+    codes: tuple[KeywordCode, ...] = set_field()
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReduceTo(Entry):
+    """«Все простые удары по Степному волколаку сводятся к слабым» (to weak), «… сводятся к 1»
+    (to 1): attacks ``against`` the target become that strength or value."""
+
+    kind: ClassVar[str] = "reduce_to"
+    against: tuple[Attack, ...] = set_field()
+    to: Strength | int
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True)
+class NoWounds(Entry):
+    """«Не получает ран от ответных ударов»."""
+
+    kind: ClassVar[str] = "no_wounds"
+    against: tuple[Attack, ...] = set_field()
+    target: Target = "self"
+
+
+# ---------------------------------------------------------------------------------------------
+# Effects: rules of moving and attacking
+
+
+@dataclass(frozen=True, kw_only=True)
+class Diagonal(Entry):
+    """«Может двигаться по диагонали» (ways move), «Может двигаться и совершать рывок по
+    диагонали» (move, dash)."""
+
+    kind: ClassVar[str] = "diagonal"
+    ways: tuple[Way, ...] = set_field(("move",))
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True)
+class OntoOccupied(Entry):
+    """«Может объявлять прыжок на клетку, занятую другим вашим гномом или койаром, поменявшись с
+    ним местами» (way jump, occupant, swap), «… уничтожив это существо» (destroy)."""
+
+    kind: ClassVar[str] = "onto_occupied"
+    way: Way
+    occupant: Target
+    swap: bool = False
+    destroy: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class AsAdjacent(Entry):
+    """«Может передвигаться на клетки с артефактами как на соседние» (way move, targets),
+    «Может нападать простым ударом на летающих как на стоящие рядом карты» (way attack,
+    attack simple_strike)."""
+
+    kind: ClassVar[str] = "as_adjacent"
+    way: Way
+    targets: Target
+    attack: Attack | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class AdjacentTargets(Entry):
+    """«Может стрелять по стоящим рядом картам»: these ranged attacks may aim at an adjacent
+    card."""
+
+    kind: ClassVar[str] = "adjacent_targets"
+    attacks: tuple[Attack, ...] = set_field()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cannot(Entry):
+    """«Не может передвигаться» (move), «Не может выступать защитником» (defend), «Не может
+    получать дополнительные жизни и быть излечен» (be_healed)."""
+
+    kind: ClassVar[str] = "cannot"
+    actions: tuple[Action, ...] = set_field()
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class MultiAttack(Entry):
+    """«Может нападать простым ударом два раза за ход, только подряд, после первого нападения
+    простым ударом не закрывается»: times, consecutive, stays_open."""
+
+    kind: ClassVar[str] = "multi_attack"
+    attack: Attack
+    times: int
+    consecutive: bool = False
+    different_targets: bool = False
+    stays_open: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class StaysOpen(Entry):
+    """«Не закрывается после нападения» (after assault), «Выступая защитником, не
+    закрывается» (after defend)."""
+
+    kind: ClassVar[str] = "stays_open"
+    after: Literal["assault", "defend", "attack"]
+    target: Target = "self"
+    until: Until | None = None
+
+
+Effect = (
+    Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
+    | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Marker | Block | Delayed
+    | Choice | Grant | Keyword | Protection | Reduction | AttackBonus | MovementBonus | RangeBonus
+    | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
+    | AdjacentTargets | Cannot | MultiAttack | StaysOpen | Unparsed
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# Frames
+
+
+@dataclass(frozen=True, kw_only=True)
+class Activated(Entry):
+    """An ability its owner declares: «Закрыться: Выстрел на 1-2-3», «Фишка, закрыться: …»,
+    «Внезапное действие: …» (instant), «1 раз за ход: …» (limit, no cost).
+
+    ``when``: an instant ability usable only when something happens («Внезапное действие:
+    Закрыться: При перемещении существа противника …»). ``impact``/``spell``: «Воздействие
+    песчаные когти …», «Заклинание «демоническая пасть» …» (the name, without quotes).
+    """
+
+    kind: ClassVar[str] = "activated"
+    cost: Cost = Cost()
+    instant: bool = False
+    when: When | None = None
+    condition: Condition | None = None
+    effects: tuple[Effect, ...]
+    limit: Limit | None = None
+    impact: str | None = None
+    spell: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Trigger(Entry):
+    """An ability that fires: «При гибели …», «Когда …», «В начале вашего хода …», «После
+    …», «Вместо гибели …», and the named triggers «Концентрация: …», «Вальхалла: …»,
+    «Бешенство 3: …». ``optional``: its effects begin with «может»."""
+
+    kind: ClassVar[str] = "trigger"
+    when: When
+    effects: tuple[Effect, ...]
+    optional: bool = False
+    limit: Limit | None = None
+    impact: str | None = None
+    spell: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Static(Entry):
+    """Abilities that hold under a condition or a limit: «Броня 2, пока в строю с двумя или
+    более существами», «На глубине: Защита от магии», «Второй игрок: …», «Может свести свой
+    простой удар к сильному (1 раз за бой)». Without either, the granted abilities are
+    written bare (a :class:`Static` needs a condition or a limit)."""
+
+    kind: ClassVar[str] = "static"
+    condition: Condition | None = None
+    limit: Limit | None = None
+    grants: tuple[Ability, ...]
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.condition is None and self.limit is None:
+            raise ValueError("a static ability needs a condition or a limit; "
+                             "write its abilities bare")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Formation(Entry):
+    """«Строй» and «Строй: Броня 2» (grants: what a creature in formation has)."""
+
+    kind: ClassVar[str] = "formation"
+    grants: tuple[Ability, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Incorporeal(Entry):
+    """«Бестелесный» and «Бестелесный: -1 от простого удара» (grants)."""
+
+    kind: ClassVar[str] = "incorporeal"
+    grants: tuple[Ability, ...] = ()
+
+
+Frame = Activated | Trigger | Static | Formation | Incorporeal
+#: One entry of a card's ``abilities:``.
+Ability = Frame | Effect
+
+#: Kinds of the unions, for readers that dispatch on ``kind``.
+EFFECT_KINDS: tuple[str, ...] = tuple(t.kind for t in get_args(Effect))
+FRAME_KINDS: tuple[str, ...] = tuple(t.kind for t in get_args(Frame))
+CONDITION_KINDS: tuple[str, ...] = tuple(t.kind for t in get_args(Condition))
+RANGED_KINDS: tuple[str, ...] = (Throw.kind, Shot.kind, Discharge.kind)
+
+
+def walk(value: Any) -> Any:
+    """Every vocabulary value inside ``value`` (itself first), depth first.
+
+    >>> [v.kind for v in walk(Trigger(when=When(event="death"), effects=(Unparsed(fragment="x"),)))
+    ...  if isinstance(v, Kinded)]
+    ['trigger', 'unparsed']
+    """
+    if isinstance(value, tuple):
+        for item in value:
+            yield from walk(item)
+    elif isinstance(value, Value):
+        yield value
+        for f in dataclasses.fields(value):
+            yield from walk(getattr(value, f.name))
+
+
+def read_in_full(ability: Ability) -> bool:
+    """True when no part of the reading is :class:`Unparsed`."""
+    return not any(isinstance(v, Unparsed) for v in walk(ability))
+
+
+def _short_repr(self: Value) -> str:
+    """``Selector(side='enemy', flags=('ground',))``: the fields that differ from their defaults."""
+    parts = []
+    for f in dataclasses.fields(self):
+        value = getattr(self, f.name)
+        default = f.default if f.default is not dataclasses.MISSING else (
+            f.default_factory() if f.default_factory is not dataclasses.MISSING else _REQUIRED)
+        if value != default:
+            parts.append(f"{f.name}={value!r}")
+    return f"{type(self).__name__}({', '.join(parts)})"
+
+
+_REQUIRED = object()
+for _cls in [v for v in list(globals().values()) if isinstance(v, type) and issubclass(v, Value)]:
+    setattr(_cls, "__repr__", _short_repr)  # noqa: B010 - one repr for every value class
+
