@@ -24,6 +24,7 @@ from typing import Any
 import Stemmer
 
 from bot import PROJECT_ROOT
+from bot.corpus.abilities import Attack, Incorporeal, Jump, Reduction, Teleport, Throw, to_data
 from bot.corpus.load import SOURCES_FILE
 from bot.corpus.sets import KNOWN_SETS
 from bot.corpus.yamlio import dump_yaml, read_yaml
@@ -190,18 +191,18 @@ def _ability_phrase(rng: random.Random, vocab: Vocabulary, real_ids: set[str]
         values = [x, x + rng.randint(0, 1), x + rng.randint(1, 2)]
         rng_ = rng.randint(2, 5)
         text = f"Метание на {'-'.join(map(str, values))}, дальность {rng_}."
-        return text, {"kind": "throw", "text": text, "values": values, "range": rng_,
-                      "name": None, "limit": None, "tap": True}, uses("metanie", "dalnost")
+        throw = Throw(values=(values[0], values[1], values[2]), range=rng_, text=text)
+        return text, to_data(throw), uses("metanie", "dalnost")
     if kind == 1:
         r = rng.randint(1, 3)
         text = f"Прыжок, дальность {r}."
-        return text, {"kind": "jump", "text": text, "slow": True, "range": r}, uses("pryzhok")
+        return text, to_data(Jump(range=r, text=text)), uses("pryzhok")
     if kind == 2:
-        return "Телепортация.", {"kind": "teleport", "text": "Телепортация.", "slow": True}, \
-            uses("teleportatsiya")
+        return "Телепортация.", to_data(Teleport(text="Телепортация.")), uses("teleportatsiya")
     if kind == 3:
         text = "Бестелесный: -1 от простого удара."
-        return text, {"kind": "incorporeal", "text": text}, uses("bestelesnost")
+        minus_one = Reduction(value=1, against=(Attack(kind="simple_strike"),))
+        return text, to_data(Incorporeal(grants=(minus_one,), text=text)), uses("bestelesnost")
     if kind == 4:
         x = rng.randint(1, 3)
         text = f"Выстрел на {x}, дальность {rng.randint(2, 4)}."

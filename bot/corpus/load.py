@@ -19,8 +19,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.corpus.abilities import Ability, AbilityDataError, from_data
 from bot.corpus.errors import CorpusError, CorpusIssue
-from bot.corpus.model import Ability, Card, CardSet, Corpus, Source, Term, TermVersion
+from bot.corpus.model import Card, CardSet, Corpus, Source, Term, TermVersion
 
 if TYPE_CHECKING:
     import jsonschema
@@ -253,7 +254,10 @@ def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) ->
         for ref in c.get("rules", []):
             if ref not in terms:
                 issues.append(CorpusIssue(rel, where, "rules", f"unknown term {ref!r}"))
-        cards[c["id"]] = card_from_dict(c, s)
+        try:
+            cards[c["id"]] = card_from_dict(c, s)
+        except AbilityDataError as exc:  # what the schema cannot say (a static needs a condition)
+            issues.append(CorpusIssue(rel, where, exc.path, exc.message))
     return Corpus(sources=sources, terms=terms, cards=cards, sets=sets,
                   content_hash=content_hash(root))
 
@@ -271,13 +275,19 @@ def term_from_dict(t: dict[str, Any], sources: dict[str, Source] | None = None) 
     )
 
 
+def _ability(index: int, data: Any) -> Ability:
+    """One entry of a card's ``abilities:`` as its typed value (errors name ``abilities[i]…``)."""
+    try:
+        ability: Ability = from_data(data)
+    except AbilityDataError as exc:
+        path = f"abilities[{index}]" + (f".{exc.path}" if exc.path else "")
+        raise AbilityDataError(path, exc.message) from None
+    return ability
+
+
 def card_from_dict(c: dict[str, Any], s: dict[str, Any]) -> Card:
     strike = c.get("strike")
-    abilities = tuple(
-        Ability(kind=a["kind"], text=a.get("text", ""),
-                data={k: v for k, v in a.items() if k not in ("kind", "text")})
-        for a in c.get("abilities", ())
-    )
+    abilities = tuple(_ability(i, a) for i, a in enumerate(c.get("abilities", ())))
     return Card(
         id=c["id"], set_id=s["id"], set_name=s["name"], number=c["number"], name=c["name"],
         element=c.get("element"), cost=c.get("cost"), elite=c.get("elite", False),

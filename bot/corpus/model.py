@@ -1,4 +1,4 @@
-"""Immutable value types of the corpus: sources, terms, cards and structured abilities.
+"""Immutable value types of the corpus: sources, terms and cards (abilities: bot.corpus.abilities).
 
 The YAML files in ``rules/`` and ``cards/`` are validated against ``schema.json`` and
 then turned into these types by :mod:`bot.corpus.load`. Nothing here does I/O.
@@ -6,9 +6,10 @@ then turned into these types by :mod:`bot.corpus.load`. Nothing here does I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+
+from bot.corpus.abilities import Ability
 
 
 @dataclass(frozen=True)
@@ -59,23 +60,6 @@ class Term:
 
 
 @dataclass(frozen=True)
-class Ability:
-    """A structured card ability the engine reads (see ``bot.importers.abilities``).
-
-    ``kind`` names what it is (``teleport``, ``jump``, ``throw``, ``shot``, ``discharge``,
-    ``incorporeal``, ``formation``, ``attack_modifier``, ``trigger``, ``unparsed`` …); the
-    remaining keys depend on the kind and are kept as a plain mapping in ``data``.
-    """
-
-    kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.data.get(key, default)
-
-
-@dataclass(frozen=True)
 class Card:
     """A card. ``id`` is ``"<set_id>-<number>"`` (e.g. ``"50-168"``)."""
 
@@ -102,7 +86,7 @@ class Card:
     prints: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()  # term ids the card's page lists
     aliases: tuple[str, ...] = ()
-    abilities: tuple[Ability, ...] = ()
+    abilities: tuple[Ability, ...] = ()  # typed readings of its text (bot.corpus.abilities)
     source: str | None = None
 
     @property

@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from bot.corpus.abilities import to_data
 from bot.corpus.ids import term_id
 from bot.corpus.load import SOURCES_FILE, _validator
 from bot.corpus.sets import card_set
@@ -288,7 +289,8 @@ def merge_card(old: Entry | None, new: Entry, set_name: str) -> Entry:
             continue
         out[key] = value
     if "abilities" not in curated:
-        out["abilities"] = extract_abilities(out.get("text", ""), out.get("icons") or None)
+        out["abilities"] = [to_data(a) for a in extract_abilities(out.get("text", ""),
+                                                                  out.get("icons") or None)]
     return out
 
 

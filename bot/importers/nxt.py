@@ -34,12 +34,13 @@ from typing import Any
 
 import yaml
 
+from bot.corpus.abilities import to_data
 from bot.corpus.icons import ICON_NAMES, ICON_TERMS
 from bot.corpus.ids import slugify
 from bot.corpus.load import _validator
 from bot.corpus.sets import card_set
 from bot.corpus.yamlio import atomic_write_text, dump_yaml, read_yaml
-from bot.importers.abilities import extract_abilities
+from bot.importers.abilities import coverage_report, extract_abilities, with_texts
 from bot.importers.errors import ImporterError
 from bot.importers.nxt_text import Rendered, render_text, restore_icons
 
@@ -435,33 +436,23 @@ def _merge(existing: dict[str, Any] | None, db: dict[str, Any], rendered: Render
         # icons); a card whose text is the site's is read from that text.
         own = existing is None or existing.get("source") == NXT_SOURCE
         source_text = raw_text if own and "text" not in curated else card.get("text") or ""
-        abilities = [_readable(a) for a in extract_abilities(source_text, dict(icons))]
-        card["abilities"] = abilities
+        abilities = [with_texts(a, _rendered) for a in extract_abilities(source_text, dict(icons))]
+        card["abilities"] = [to_data(a) for a in abilities]
         # Coverage counts sentences (an ability's ``text``): read in full when no part of it
         # is ``unparsed`` — the extractor's own measure.
-        sentences: dict[str, bool] = {}
-        for a in abilities:
-            ok = a.get("kind") != "unparsed"
-            key = str(a.get("text", ""))
-            sentences[key] = sentences.get(key, True) and ok
-            if not ok:
-                stats.unparsed.append((card["id"], card.get("name", ""),
-                                       str(a.get("fragment") or a.get("text", ""))))
-        stats.sentences += len(sentences)
-        stats.parsed += sum(sentences.values())
+        report = coverage_report(abilities)
+        stats.sentences += report["sentences"]
+        stats.parsed += report["parsed"]
+        stats.unparsed += [(card["id"], card.get("name", ""), fragment)
+                           for fragment in report["unparsed"]]
     if curated:
         card["curated"] = curated
     return _ordered(card)
 
 
-def _readable(value: Any) -> Any:
-    """An extracted ability with its quoted sentences (``text``, ``fragment``) rendered."""
-    if isinstance(value, dict):
-        return {k: (render_text(v).text or v) if k in ("text", "fragment") and isinstance(v, str)
-                else _readable(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_readable(v) for v in value]
-    return value
+def _rendered(text: str) -> str:
+    """A quoted sentence of an extracted ability (``text``, ``fragment``), rendered."""
+    return render_text(text).text or text
 
 
 def _enrich(existing: dict[str, Any], db: dict[str, Any], rendered: Rendered,

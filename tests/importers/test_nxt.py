@@ -340,8 +340,9 @@ def test_curated_fields_and_aliases_survive_reimport(imported: Path) -> None:
     path = imported / SET10
     data = read_yaml(path)
     bomber = next(c for c in data["cards"] if c["id"] == "10-22")
-    bomber["abilities"] = [{"kind": "throw", "text": "Метание бомбы", "values": [1, 1, 1],
-                            "range": 3, "name": "бомбы", "limit": None, "tap": True}]
+    bomber["abilities"] = [{"kind": "activated", "text": "Метание бомбы", "cost": {"tap": True},
+                            "effects": [{"kind": "throw", "values": [1, 1, 1], "range": 3,
+                                         "name": "бомбы"}]}]
     bomber["cost"] = 9
     bomber["aliases"] = ["бомбардир"]
     bomber["flavour"] = "Бум."

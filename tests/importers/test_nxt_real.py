@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.corpus.abilities import to_data
 from bot.corpus.icons import icon_label, icon_term
 from bot.corpus.yamlio import read_yaml
 from bot.importers.abilities import extract_abilities, split_sentences
@@ -56,8 +57,7 @@ def test_incarnation_icon_is_known_and_read(cards: dict[str, dict[str, Any]]) ->
     assert icon_label("icr", 5) == "Инкарнация 5"
     assert icon_term("icr") == "inkarnatsiya"
     kinds = [a for a in cards["30-140"]["abilities"] if a["kind"] == "keyword"]
-    assert kinds == [{"kind": "keyword", "icon": "icr", "name": "Инкарнация", "value": 5,
-                      "text": "Инкарнация 5."}]
+    assert kinds == [{"kind": "keyword", "text": "Инкарнация 5.", "code": "icr", "value": 5}]
 
 
 @pytest.mark.parametrize(("raw", "text"), [
@@ -106,10 +106,12 @@ def test_errata_date_is_not_split_into_sentences(cards: dict[str, dict[str, Any]
 
 def test_misprinted_range_is_read_not_dropped(cards: dict[str, dict[str, Any]]) -> None:
     # 10-38 «Бешеный маг»: «Разряд на 1, дальнность 3.» (sic) — the range is 3, not unknown
-    shots = [a for a in cards["10-38"]["abilities"] if a["kind"] == "discharge"]
-    assert [(a["values"], a["range"], a["tap"]) for a in shots] == [([1, 1, 1], 3, True)]
-    assert not any(a.get("fragment") for a in cards["10-38"]["abilities"])
-    assert extract_abilities("Закрыться: Разряд на 1, дальнность 3.")[0]["range"] == 3
+    shots = [a for a in cards["10-38"]["abilities"] if a["kind"] == "activated"]
+    assert [(a["effects"], a["cost"]) for a in shots] == [
+        ([{"kind": "discharge", "values": [1, 1, 1], "range": 3}], {"tap": True})]
+    assert "unparsed" not in str(shots)
+    (paid,) = extract_abilities("Закрыться: Разряд на 1, дальнность 3.")
+    assert to_data(paid)["effects"][0]["range"] == 3
 
 
 def test_artefacts_and_terrains_without_lives_import(cards: dict[str, dict[str, Any]]) -> None:
@@ -143,8 +145,9 @@ def test_cost_after_a_bracket_starts_the_next_ability(raw: str, text: str) -> No
 
 
 def test_steam_tank_shot_is_read_after_the_bracket(cards: dict[str, dict[str, Any]]) -> None:
-    shots = [a for a in cards["30-54"]["abilities"] if a["kind"] == "shot"]
-    assert [(a["values"], a["range"], a["tap"]) for a in shots] == [([3, 3, 3], 3, True)]
+    shots = [a for a in cards["30-54"]["abilities"] if a["kind"] == "activated"]
+    assert [(a["effects"][0], a["cost"]) for a in shots] == [
+        ({"kind": "shot", "values": [3, 3, 3], "range": 3}, {"tap": True})]
 
 
 def test_zero_movement_of_flyers_and_zero_lives_of_terrains_are_dropped(
@@ -172,7 +175,7 @@ def test_icon_value_after_a_colon_is_no_cost(cards: dict[str, dict[str, Any]]) -
     assert card["text"].startswith("Строй: Броня 1. При перемещении")
     formation = card["abilities"][0]
     assert formation["kind"] == "formation"
-    assert formation["grants"] == [{"kind": "keyword", "icon": "armor", "name": "Броня", "value": 1}]
+    assert formation["grants"] == [{"kind": "keyword", "code": "armor", "value": 1}]
 
 
 @pytest.mark.parametrize(("raw", "text"), [

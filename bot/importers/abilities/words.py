@@ -1,0 +1,76 @@
+"""Word tables of the extractor: the phrases of card text each vocabulary value is read from.
+
+Every table is a whitelist: a phrase not listed is not read (the sentence stays unparsed).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.corpus.abilities import Attack, Until
+from bot.corpus.icons import ICON_NAMES as ALL_ICON_NAMES
+
+#: Icons that are no ability of their own (uniqueness, attack classes, zones, prophecy).
+_NOT_KEYWORDS = frozenset({"uniq", "nuniq", "sph", "spl", "imp", "dep", "sur", "prp"})
+#: Lone-icon abilities by code (berserk-nxt icon codes, bot/corpus/icons.py).
+ICON_NAMES: dict[str, str] = {
+    code: name for code, name in ALL_ICON_NAMES.items() if code not in _NOT_KEYWORDS
+}
+#: Icon name (lower case) → code: «защита от метания» → zot.
+KEYWORDS: dict[str, str] = {name.casefold(): code for code, name in ICON_NAMES.items()}
+#: Lone icons that need values the lone name lacks: left unparsed, never a keyword.
+ICON_NEEDS_VALUES = frozenset({"sht", "thr", "dsc", "lep", "uchr", "mht", "fin"})
+#: «Защита от …» icons: what each protects against.
+PROTECTIONS: dict[str, Attack] = {
+    "zov": Attack(kind="shot"), "zot": Attack(kind="throw"), "zor": Attack(kind="discharge"),
+    "zoo": Attack(kind="poison"), "zom": Attack(kind="magic"), "zoz": Attack(kind="spell"),
+}
+
+RANGED_KINDS = {"метание": "throw", "выстрел": "shot", "разряд": "discharge"}
+STRIKE_KINDS = {"удар через ряд": "through_row", "{uchr}": "through_row",
+                "магический удар": "magic_strike", "{mht}": "magic_strike",
+                "особый удар": "special_strike"}
+
+#: «-1 от …» (genitive) → the attacks a reduction is against.
+AGAINST: dict[str, Attack] = {
+    "{strike}": Attack(kind="simple_strike"), "простого удара": Attack(kind="simple_strike"),
+    "простых ударов": Attack(kind="simple_strike"), "выстрелов": Attack(kind="shot"),
+    "выстрела": Attack(kind="shot"), "метаний": Attack(kind="throw"),
+    "метания": Attack(kind="throw"), "разрядов": Attack(kind="discharge"),
+    "разряда": Attack(kind="discharge"), "магии": Attack(kind="magic"),
+    "магических атак": Attack(kind="attack", magic=True),
+    "немагических атак": Attack(kind="attack", magic=False), "атак": Attack(kind="attack"),
+    "ударов": Attack(kind="strike"), "дальних атак": Attack(kind="attack", reach="ranged"),
+    "направленных ударов": Attack(kind="directed_strike"),
+    "направленного удара": Attack(kind="directed_strike"),
+    "ближних атак": Attack(kind="attack", reach="melee"),
+}
+#: «+N к …» (dative) → the attacks a bonus applies to.
+BONUS_TO: dict[str, Attack] = {
+    "ударам": Attack(kind="strike"), "простому удару": Attack(kind="simple_strike"),
+    "простым ударам": Attack(kind="simple_strike"),
+    "направленному удару": Attack(kind="directed_strike"),
+    "направленным ударам": Attack(kind="directed_strike"),
+    "удару через ряд": Attack(kind="through_row"), "ударам через ряд": Attack(kind="through_row"),
+    "магическому удару": Attack(kind="magic_strike"), "выстрелу": Attack(kind="shot"),
+    "выстрелам": Attack(kind="shot"), "метанию": Attack(kind="throw"),
+    "метаниям": Attack(kind="throw"), "разряду": Attack(kind="discharge"),
+    "разрядам": Attack(kind="discharge"), "дальним атакам": Attack(kind="attack", reach="ranged"),
+}
+STRENGTH = {"слабому": "weak", "среднему": "medium", "сильному": "strong"}
+#: Dative of keywords that grow («опыт в атаке 1 или +1 к опыту в атаке»).
+KEYWORD_DATIVE = {"опыту в атаке": "ova", "опыту в защите": "ovz", "опыту в стрельбе": "ovs",
+                  "броне": "armor"}
+UNTIL: dict[str, Until] = {"хода": "end_of_turn", "вашего хода": "end_of_your_turn",
+                           "хода противника": "end_of_enemy_turn", "боя": "end_of_battle"}
+NUMBERS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4}
+#: «дальности выстрела» → the attack a range bonus is for.
+RANGE_OF = {"выстрела": "shot", "метания": "throw", "разряда": "discharge"}
+#: Element adjectives (any case and number) → the card database's element.
+ELEMENTS = (("степн", "Степи"), ("горн", "Горы"), ("лесн", "Леса"), ("болотн", "Болота"),
+            ("темн", "Тьма"), ("нейтральн", "Нейтралы"))
+
+
+def alternation(words: object) -> str:
+    """A regex alternation of ``words``, longest first (so «простым ударам» beats «ударам»)."""
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))  # type: ignore[call-overload]
