@@ -5,8 +5,10 @@ from __future__ import annotations
 from bot.answers import Answer, Section
 from bot.commands.common import NOT_FOUND_HINT, join_names
 from bot.commands.context import Context
+from bot.corpus.abilities import Unparsed, read_in_full
 from bot.corpus.icons import icon_label
-from bot.corpus.model import Ability, Card, Corpus
+from bot.corpus.model import Card, Corpus
+from bot.engine.supported import applied
 from bot.ru import echo
 
 
@@ -55,43 +57,34 @@ def card_answer(corpus: Corpus, card: Card) -> Answer:
     return answer
 
 
-#: Russian names of the structured ability kinds (docs/architecture.md).
+#: Russian names of the ability kinds (docs/abilities.md).
 KIND_NAMES: dict[str, str] = {
     "teleport": "телепортация", "jump": "прыжок", "throw": "метание", "shot": "выстрел",
     "discharge": "разряд", "incorporeal": "бестелесность", "formation": "строй",
     "manoeuvre": "манёвр", "trigger": "срабатывающая особенность",
-    "attack_modifier": "модификатор атаки", "attack_bonus": "бонус к атаке", "strike": "удар",
+    "activated": "особенность с оплатой", "static": "особенность с условием",
+    "reduction": "−X от атак", "attack_bonus": "бонус к атаке", "strike": "удар",
     "counters": "фишки", "delayed": "отложенный эффект", "keyword": "особенность",
-    "grant": "даёт особенность", "wound": "ранение", "movement_bonus": "бонус к движению",
-    "range_bonus": "бонус к дальности",
+    "wound": "ранение", "movement_bonus": "бонус к движению", "range_bonus": "бонус к дальности",
+    "protection": "защита", "ignore": "игнорирует", "max_lives": "максимум жизней",
+    "diagonal": "движение по диагонали", "cannot": "запрет",
 }
-#: Kinds that `!check` judges by; the rest are read and stored but not applied.
-CHECKED_KINDS = frozenset({"teleport", "jump", "throw", "shot", "discharge", "incorporeal",
-                           "formation", "manoeuvre"})
-#: Trigger events the engine fires (bot/engine/checks.py): relocation and moving onto a cell.
-CHECKED_EVENTS = frozenset({"relocate", "move_onto"})
 
 
 def ability_sections(card: Card) -> list[Section]:
     """What the extractor read from the card text, and what it left unread (never guessed)."""
-    read = [a for a in card.abilities if a.kind != "unparsed"]
-    unread = [a for a in card.abilities if a.kind == "unparsed"]
+    read = [a for a in card.abilities if not isinstance(a, Unparsed)]
+    unread = dict.fromkeys(a.text for a in card.abilities if not read_in_full(a))
     sections = []
     if read:
         sections.append(Section("Способности, прочитанные ботом", "\n".join(
             f"• {KIND_NAMES.get(a.kind, a.kind)}"
-            f"{' (учитывается в !check)' if _checked(a) else ''}: {a.text}"
+            f"{' (учитывается в !check)' if applied(a) else ''}: {a.text}"
             for a in read)))
     if unread:
         sections.append(Section("Не прочитано ботом (проверки по ним не делаются)", "\n".join(
-            f"• {a.text}" for a in unread)))
+            f"• {text}" for text in unread)))
     return sections
-
-
-def _checked(ability: Ability) -> bool:
-    if ability.kind == "trigger":
-        return (ability.get("when") or {}).get("event") in CHECKED_EVENTS
-    return ability.kind in CHECKED_KINDS
 
 
 def stats_line(card: Card) -> str:

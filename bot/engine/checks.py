@@ -15,10 +15,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
-from bot.corpus.model import Ability
-from bot.engine import rules
+from bot.corpus.abilities import (
+    Ability,
+    Activated,
+    Discharge,
+    Jump,
+    Limit,
+    Shot,
+    Throw,
+    Trigger,
+    Unparsed,
+    read_in_full,
+    walk,
+)
+from bot.engine import rules, supported
 from bot.engine.board import (
     Cell,
     RuleVersion,
@@ -72,8 +83,8 @@ class Way:
     values: tuple[int, int, int] | None = None
     name: str | None = None
     tap: bool = False
-    limit: dict[str, Any] | None = None
-    trigger: Ability | None = None
+    limit: Limit | None = None
+    trigger: Trigger | None = None
     assumed: bool = False
     cost: tuple[str, ...] = ()  # paid with more than closing: "counter", "instant"
     unread: tuple[str, ...] = ()  # parts of its sentence the extractor could not read
@@ -339,12 +350,17 @@ def in_formation(position: Position, a: Ref, b: Ref) -> CheckResult:
                          "«рядом, но не по диагонали»." if diag else "не рядом.")).done("no")
     b_.reason(f"{a.cell} и {b.cell} — рядом не по диагонали, у обоих «Строй».")
     for piece in (pa, pb) if pa.card is not pb.card else (pa,):
-        grants = [g.get("name") or g.get("text", "") for a_ in piece.abilities("formation")
-                  for g in a_.get("grants") or [] if isinstance(g, dict)]
+        grants = [_granted(a_) for a_ in piece.abilities("formation")
+                  if getattr(a_, "grants", ())]
         if grants:
             who = f"Каждый {piece.name}" if pa.card is pb.card else piece.name
             b_.reason(f"{who} в строю получает: {', '.join(str(g) for g in grants)}.")
     return b_.done("yes")
+
+
+def _granted(formation: Ability) -> str:
+    """What a creature in formation gets, as the card says it: «Строй: Броня 2.» → «Броня 2»."""
+    return formation.text.partition(":")[2].strip().rstrip(".") or formation.text
 
 
 def throw_value(values: tuple[int, int, int], roll: int, modifier: int = 0,
@@ -549,20 +565,27 @@ def _slow_notes(b_: Builder, way: Way, piece: Piece, version: RuleVersion) -> No
 def _relocation_ways(piece: Piece, kind: str, asked: int | None) -> list[Way]:
     if piece.card is None:
         return [Way(kind, True, asked, "", assumed=True)]
-    ways = [Way(kind, bool(a.get("slow", True)), a.get("range"), a.text)
-            for a in piece.abilities(kind)]
-    ways += [Way(kind, bool(eff.get("slow", False)), eff.get("range"), trig.text, trigger=trig,
-                 limit=trig.get("limit"))
+    # written as a sentence of its own: the slow jump or teleport of the rules
+    ways = [Way(kind, True, _range(a), a.text) for a in piece.abilities(kind)]
+    ways += [Way(kind, False, _range(eff), trig.text, trigger=trig, limit=trig.limit)
              for trig, eff in piece.trigger_effects(kind)]
     return ways
+
+
+def _range(effect: Ability) -> int | None:
+    """A jump's or a ranged attack's range, when the card gives a number («X» is not one)."""
+    rng = effect.range if isinstance(effect, Jump | Throw | Shot | Discharge) else None
+    return rng if isinstance(rng, int) else None
 
 
 def _ranged_ways(piece: Piece, kind: str, asked: int | None) -> list[Way]:
     if piece.card is None:
         return [Way(kind, False, asked, "", assumed=True)]
-    ways = [_ranged_way(kind, a.data, a.text, None, _unread(piece, a.text))
-            for a in piece.abilities(kind)]
-    ways += [_ranged_way(kind, eff, trig.text, trig) for trig, eff in piece.trigger_effects(kind)]
+    ways = [_ranged_way(kind, a, a.text, unread=_unread(piece, a)) for a in piece.abilities(kind)]
+    ways += [_ranged_way(kind, eff, act.text, paid=act, unread=_unread(piece, act))
+             for act, eff in piece.activated_effects(kind)]
+    ways += [_ranged_way(kind, eff, trig.text, trig=trig)
+             for trig, eff in piece.trigger_effects(kind)]
     return ways
 
 
@@ -574,26 +597,31 @@ def _unread_mention(piece: Piece, kind: str) -> str | None:
     """An unparsed sentence of the card that names the ability («Метание … на X», «… может
     совершить прыжок …»), if any: the card may have it, so a check must not say «no»."""
     pattern = r"(?<![а-я])" + _RANGED_STEMS[kind]
-    for a in piece.abilities("unparsed"):
-        if re.search(pattern, a.text.casefold()):
+    for a in piece.abilities():
+        if not read_in_full(a) and re.search(pattern, a.text.casefold()):
             return a.text
     return None
 
 
-def _unread(piece: Piece, text: str) -> tuple[str, ...]:
-    """Fragments of ``text`` (one sentence of the card) the extractor left unparsed."""
-    return tuple(str(a.get("fragment") or a.text) for a in piece.abilities("unparsed")
-                 if a.text == text)
+def _unread(piece: Piece, entry: Ability) -> tuple[str, ...]:
+    """Parts of ``entry``'s sentence the extractor left unparsed (inside the reading, or an
+    unparsed entry of the same sentence)."""
+    return tuple(u.fragment or u.text or a.text for a in piece.abilities()
+                 if a is entry or (a.text == entry.text and isinstance(a, Unparsed))
+                 for u in walk(a) if isinstance(u, Unparsed))
 
 
-def _ranged_way(kind: str, data: dict[str, Any], text: str, trig: Ability | None,
-                unread: tuple[str, ...] = ()) -> Way:
-    vals = data.get("values")
-    values = (int(vals[0]), int(vals[1]), int(vals[2])) if vals and len(vals) == 3 else None
-    limit = data.get("limit") or (trig.get("limit") if trig else None)
-    cost = tuple(str(c) for c in data.get("cost") or () if c != "tap")
-    return Way(kind, False, data.get("range"), text, values=values, name=data.get("name"),
-               tap=bool(data.get("tap")), limit=limit, trigger=trig, cost=cost, unread=unread)
+def _ranged_way(kind: str, effect: Ability, text: str, *, paid: Activated | None = None,
+                trig: Trigger | None = None, unread: tuple[str, ...] = ()) -> Way:
+    assert isinstance(effect, Throw | Shot | Discharge)
+    values = tuple(v for v in effect.values if isinstance(v, int))
+    frame = paid or trig
+    cost = (("counter",) if paid and paid.cost.counters else ()) + (
+        ("instant",) if paid and paid.instant else ())
+    return Way(kind, False, _range(effect), text,
+               values=(values[0], values[1], values[2]) if len(values) == 3 else None,
+               name=effect.name, tap=bool(paid and paid.cost.tap),
+               limit=frame.limit if frame else None, trigger=trig, cost=cost, unread=unread)
 
 
 def _way_text(way: Way) -> str:
@@ -617,11 +645,11 @@ def _limit_and_trigger_notes(b_: Builder, way: Way) -> None:
     _limit_note(b_, way.limit)
 
 
-def _limit_note(b_: Builder, limit: dict[str, Any] | None) -> None:
+def _limit_note(b_: Builder, limit: Limit | None) -> None:
     """«N раз за ход» (``raz-za-khod``): a marker per use, none in the preliminary combat phase."""
     if not limit:
         return
-    count, per = limit.get("count"), limit.get("per")
+    count, per = limit.count, limit.per
     b_.cite(rules.PER_TURN)
     b_.warn(f"Не более {count} раз за {'ход' if per == 'turn' else 'бой'}: за каждое "
             "использование — маркер" + ("; нельзя в Предварительной фазе боя." if per == "turn"
@@ -636,19 +664,18 @@ def _relocation_triggers(b_: Builder, position: Position, piece: Piece, src: Cel
                          dst: Cell) -> None:
     """Card triggers on relocation, e.g. «Баалит»: third row ↔ the opponent's third row."""
     for trig in piece.triggers("relocate"):
-        when = trig.get("when") or {}
-        if when.get("from") != "own_third_row" or when.get("to") != "enemy_third_row":
+        if not supported.fires_on_third_rows(trig.when):
             continue
-        if not rules.third_row_crossing(piece, src, dst, bool(when.get("reverse", True))):
+        if not rules.third_row_crossing(piece, src, dst, trig.when.reverse):
             continue
         b_.cite(rules.ROW).cite(rules.RANGE)
-        for eff in trig.get("effects") or []:
-            if isinstance(eff, dict) and eff.get("kind") in rules.ATTACKS:
-                b_.cite(rules.ATTACKS[eff["kind"]].term)
+        for eff in trig.effects:
+            if eff.kind in rules.ATTACKS:
+                b_.cite(rules.ATTACKS[eff.kind].term)
         b_.trigger(f"{piece.name}: перемещение {src} → {dst} (с вашего 3-го ряда на 3-й ряд "
                    f"противника или наоборот) — {_effects_text(trig)}."
                    + _targets_text(position, piece, trig, dst))
-        _limit_note(b_, trig.get("limit"))
+        _limit_note(b_, trig.limit)
 
 
 def _move_onto_triggers(b_: Builder, position: Position, piece: Piece, dst: Cell) -> None:
@@ -657,7 +684,9 @@ def _move_onto_triggers(b_: Builder, position: Position, piece: Piece, dst: Cell
     if target is None or target.enemy == piece.enemy or not target.ground:
         return
     after = position.without(piece)  # it has left its cell; the enemy still stands on dst
-    for trig in piece.triggers("move_onto"):
+    for trig in piece.triggers("move"):
+        if not supported.fires_onto_enemy_ground(trig.when):
+            continue
         free = [c for c in all_cells()
                 if rules.free_cell(after, c) and rules.within_range(dst, c, _jump_range(trig))]
         b_.trigger(f"{piece.name}: движение на клетку {dst} с наземным существом противника "
@@ -666,15 +695,14 @@ def _move_onto_triggers(b_: Builder, position: Position, piece: Piece, dst: Cell
                                      f"{'…' if len(free) > 12 else ''})" if free else "") + ".")
 
 
-def _jump_range(trig: Ability) -> int | None:
-    for eff in trig.get("effects") or []:
-        if isinstance(eff, dict) and eff.get("kind") == "jump":
-            rng = eff.get("range")
-            return int(rng) if rng is not None else None
+def _jump_range(trig: Trigger) -> int | None:
+    for eff in trig.effects:
+        if isinstance(eff, Jump):
+            return _range(eff)
     return None
 
 
-def _effects_text(trig: Ability) -> str:
+def _effects_text(trig: Trigger) -> str:
     text = trig.text
     for sep in ("—", " - ", "–"):
         if sep in text:
@@ -682,12 +710,12 @@ def _effects_text(trig: Ability) -> str:
     return text.strip().rstrip(".")
 
 
-def _targets_text(position: Position, piece: Piece, trig: Ability, dst: Cell) -> str:
+def _targets_text(position: Position, piece: Piece, trig: Trigger, dst: Cell) -> str:
     parts = []
-    for eff in trig.get("effects") or []:
-        if not isinstance(eff, dict) or eff.get("kind") not in rules.ATTACKS:
+    for eff in trig.effects:
+        if eff.kind not in rules.ATTACKS:
             continue
-        rng = eff.get("range")
+        rng = _range(eff)
         enemies = position.enemies_of(piece)
         inside = [p for p in enemies if rules.within_range(dst, p.cell, rng)]
         glossary = [p for p in enemies if rules.within_range(dst, p.cell, rng, GL)]

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
-from bot.corpus.model import Ability, Card
+from bot.corpus.abilities import Ability, Activated, Effect, Event, Trigger
+from bot.corpus.model import Card
 from bot.engine.board import Cell
 
 
@@ -95,17 +95,18 @@ class Piece:
     def incorporeal(self) -> bool:
         return self.has("incorporeal")
 
-    def triggers(self, event: str) -> list[Ability]:
-        return [a for a in self.abilities("trigger") if (a.get("when") or {}).get("event") == event]
+    def triggers(self, event: Event) -> list[Trigger]:
+        return [a for a in self.abilities() if isinstance(a, Trigger) and a.when.event == event]
 
-    def trigger_effects(self, kind: str) -> list[tuple[Ability, dict[str, Any]]]:
+    def trigger_effects(self, kind: str) -> list[tuple[Trigger, Effect]]:
         """Effects of ``kind`` inside the card's triggers, with the trigger they belong to."""
-        out = []
-        for trig in self.abilities("trigger"):
-            for eff in trig.get("effects") or []:
-                if isinstance(eff, dict) and eff.get("kind") == kind:
-                    out.append((trig, eff))
-        return out
+        return [(a, eff) for a in self.abilities() if isinstance(a, Trigger)
+                for eff in a.effects if eff.kind == kind]
+
+    def activated_effects(self, kind: str) -> list[tuple[Activated, Effect]]:
+        """Effects of ``kind`` of the card's activated abilities («Закрыться: …»)."""
+        return [(a, eff) for a in self.abilities() if isinstance(a, Activated)
+                for eff in a.effects if eff.kind == kind]
 
 
 @dataclass(frozen=True)

@@ -54,3 +54,12 @@ def test_one_loose_candidate_is_offered_not_called_several(judge: Judge) -> None
     answer = judge.ask("!card тенъ")
     assert not answer.ok and "не найдена точно" in (answer.error or "")
     assert answer.suggestions == ["«Тень» (Путь хранителей 194)"]
+
+
+def test_checked_mark_comes_from_the_engine(judge: Judge) -> None:
+    # «Закрыться: Выстрел …» (activated, read by !check); «+2 к выстрелу …» (stored only)
+    crossbow = judge.ask("!card арбалетчика")
+    read = next(s.body for s in crossbow.sections if s.heading.startswith("Способности"))
+    lines = {line.split(":", 1)[0] for line in read.splitlines()}
+    assert "• особенность с оплатой (учитывается в !check)" in lines
+    assert "• бонус к атаке" in lines

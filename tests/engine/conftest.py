@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.corpus.model import Ability, Card
+from bot.corpus.model import Card
 from bot.engine import Position, Resolution, check
 from bot.engine.checks import Ref
 from bot.engine.notation import ParsedCheck, parse_check
@@ -30,11 +30,7 @@ TEXT_ANTAR = ("При движении на клетку рядом с суще�
 
 def make_card(set_id: int, number: int, name: str, text: str, *, lives: int = 8,
               movement: int = 1, creature_type: str | None = None) -> Card:
-    abilities = tuple(
-        Ability(kind=a["kind"], text=a["text"],
-                data={k: v for k, v in a.items() if k not in ("kind", "text")})
-        for a in extract_abilities(text)
-    )
+    abilities = tuple(extract_abilities(text))
     set_name = {50: "Путь хранителей", 10: "Война стихий"}[set_id]
     return Card(id=f"{set_id}-{number}", set_id=set_id, set_name=set_name, number=number,
                 name=name, lives=lives, movement=movement, text=text, abilities=abilities,

@@ -7,6 +7,7 @@ import pytest
 from bot import PROJECT_ROOT
 from bot.commands.case import Case, load_cases
 from bot.commands.check import corpus_resolver
+from bot.corpus.abilities import Cell, Jump, Limit, Throw, Trigger
 from bot.corpus.load import load_corpus
 from bot.corpus.model import Corpus
 from bot.engine import check
@@ -57,10 +58,10 @@ def test_seed_cards_carry_their_abilities() -> None:
     cards = shipped().cards
     baalit, ten = cards["50-168"], cards["50-194"]
     assert [a.kind for a in baalit.abilities] == ["teleport", "trigger"]
-    assert baalit.abilities[0].get("slow") is True
-    effect = baalit.abilities[1].get("effects")[0]
-    assert (effect["kind"], effect["values"], effect["range"]) == ("throw", [1, 1, 1], 4)
-    assert baalit.abilities[1].get("limit") == {"count": 2, "per": "turn"}
-    assert [a.kind for a in ten.abilities] == ["incorporeal", "attack_modifier", "trigger"]
-    jump = ten.abilities[2].get("effects")[1]
-    assert (jump["kind"], jump["slow"], jump["range"]) == ("jump", False, 3)
+    trig = baalit.abilities[1]
+    assert isinstance(trig, Trigger)
+    assert trig.effects == (Throw(values=(1, 1, 1), range=4, name="магмы"),)
+    assert trig.limit == Limit(count=2, per="turn")
+    assert [a.kind for a in ten.abilities] == ["incorporeal", "trigger"]
+    move = ten.abilities[1]
+    assert isinstance(move, Trigger) and move.effects[1] == Jump(range=3, to=Cell(free=True))

@@ -1,0 +1,44 @@
+"""The engine's one list of what `!check` applies of a card's abilities."""
+
+import pytest
+
+from bot.corpus.abilities import (
+    Ability,
+    Activated,
+    Attack,
+    AttackBonus,
+    Cell,
+    Cost,
+    Counters,
+    Jump,
+    Keyword,
+    Selector,
+    Shot,
+    Teleport,
+    Trigger,
+    Unparsed,
+    When,
+    Wound,
+)
+from bot.engine.supported import applied
+
+ONTO = When(event="move", to=Cell(occupied_by=Selector(side="enemy", flags=("ground",))))
+ROWS = When(event="relocate", from_=Cell(region="own_third_row"),
+            to=Cell(region="enemy_third_row"), reverse=True)
+
+
+@pytest.mark.parametrize("ability,expected", [
+    (Teleport(), True), (Jump(range=2), True), (Shot(values=(1, 1, 1)), True),
+    (Keyword(code="vmp"), False), (Unparsed(text="…"), False),
+    (AttackBonus(value=1, to=(Attack(kind="shot"),)), False),
+    (Activated(cost=Cost(tap=True), effects=(Shot(values=(1, 2, 3)),)), True),
+    (Activated(cost=Cost(tap=True), effects=(Counters(action="gain", count=1),)), False),
+    (Trigger(when=ONTO, effects=(Wound(value=1, target="that"),)), True),
+    (Trigger(when=ROWS, effects=(Wound(value=1, target="that"),)), True),
+    (Trigger(when=When(event="death"), effects=(Jump(range=3),)), True),
+    (Trigger(when=When(event="death"), effects=(Wound(value=1, target="that"),)), False),
+    (Trigger(when=When(event="relocate", to=Cell(adjacent=True)),
+             effects=(Wound(value=1, target="that"),)), False),
+])
+def test_applied(ability: Ability, expected: bool) -> None:
+    assert applied(ability) is expected
