@@ -82,6 +82,11 @@ Having = Literal[
     "symbiote", "magic_ability", "flight",
 ]
 Countable = Literal["counter", "token"]
+#: What an «X» counts or measures («где X — число ран на Рэккене»).
+Measure = Literal[
+    "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
+    "strike", "attack", "poison", "regen", "armor", "ovz", "movement", "cost", "excess_wounds",
+]
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.
 Way = Literal["move", "dash", "jump", "teleport", "attack"]
@@ -284,10 +289,13 @@ class Cell(Value):
 
 @dataclass(frozen=True, kw_only=True)
 class XValue(Value):
-    """«где X — число фишек на …» / «за каждую фишку на …»: what X counts, on whom, its cap."""
+    """What «X» is: «где X число ран на Рэккене (максимум 4)» (count wound, of self, max 4),
+    «где X число речных дев в вашем отряде» (count cards, of: the cards counted), «где X
+    величина слабого простого удара этого существа» (weak_strike, of that); «за каждую фишку
+    на Арбалетчике» (counter)."""
 
-    count: Countable
-    on: Target = "self"
+    count: Measure
+    of: Target = "self"
     max: int | None = None
 
 
@@ -903,6 +911,7 @@ class Activated(Entry):
     limit: Limit | None = None
     impact: str | None = None
     spell: str | None = None
+    x: XValue | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -918,6 +927,7 @@ class Trigger(Entry):
     limit: Limit | None = None
     impact: str | None = None
     spell: str | None = None
+    x: XValue | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -931,6 +941,7 @@ class Static(Entry):
     condition: Condition | None = None
     limit: Limit | None = None
     grants: tuple[Ability, ...]
+    x: XValue | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
