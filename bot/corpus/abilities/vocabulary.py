@@ -42,15 +42,13 @@ Values = tuple[Amount, Amount, Amount]
 Per = Literal["turn", "battle"]
 #: Whose turn: «вашего хода» own, «хода противника» enemy, «хода» any.
 Turn = Literal["own", "enemy", "any"]
-Until = Literal["end_of_turn", "end_of_your_turn", "end_of_enemy_turn", "end_of_battle",
-                "start_of_your_next_turn"]
+Until = Literal["end_of_turn", "end_of_your_turn", "end_of_enemy_turn", "end_of_battle"]
 Strength = Literal["weak", "medium", "strong"]
 Side = Literal["any", "own", "enemy"]
 #: The noun of an attack description («простых ударов» simple_strike, «атак» attack …).
 AttackKind = Literal[
     "attack", "strike", "simple_strike", "directed_strike", "through_row", "magic_strike",
-    "special_strike", "counterstrike", "shot", "throw", "discharge", "magic", "spell", "impact",
-    "poison",
+    "special_strike", "counterstrike", "shot", "throw", "discharge", "magic", "spell", "poison",
 ]
 Reach = Literal["melee", "ranged"]
 #: Fixed participants of a sentence: the card itself, the one the trigger or an earlier
@@ -65,8 +63,8 @@ Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьм�
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "same_row", "behind",
                 "left_or_right", "chosen_cell", "that_cell"]
 #: Regions of the battlefield, rows counted from their owner's side.
-Region = Literal["own_half", "enemy_half", "own_first_row", "own_second_row", "own_third_row",
-                 "enemy_first_row", "enemy_second_row", "enemy_third_row"]
+Region = Literal["own_half", "enemy_half", "own_first_row", "own_third_row", "enemy_first_row",
+                 "enemy_second_row", "enemy_third_row"]
 #: Named abilities read as keywords: icon codes of the card database (bot/corpus/icons.py)
 #: and named abilities without an icon («подлость» meanness, «орда» horde, «полёт» flight).
 KeywordCode = Literal[
@@ -76,10 +74,9 @@ KeywordCode = Literal[
 ]
 #: What a card has: a keyword or an attack (icon codes: «с выстрелом» sht …) or a state.
 Having = Literal[
-    "sht", "thr", "dsc", "mht", "uchr", "spl", "direct", "uht", "ova", "ovz", "ovs", "regen",
-    "armor", "stamina", "bls", "cur", "psn", "vmp", "fin", "nec", "lep", "tlp", "das", "frm",
-    "inc", "zov", "zot", "zor", "zoo", "zoal", "zom", "zoz", "counter", "token", "extra_life",
-    "symbiote", "magic_ability", "flight",
+    "sht", "thr", "dsc", "mht", "uchr", "spl", "ova", "ovz", "armor", "bls", "cur", "psn", "vmp",
+    "fin", "nec", "lep", "tlp", "frm", "zov", "zor", "zoo", "counter", "token", "extra_life",
+    "symbiote", "magic_ability",
 ]
 Countable = Literal["counter", "token"]
 #: What an «X» counts or measures («где X — число ран на Рэккене»).
