@@ -19,7 +19,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.corpus.abilities import Ability, AbilityDataError, from_data
 from bot.corpus.errors import CorpusError, CorpusIssue
 from bot.corpus.model import Card, CardSet, Corpus, Source, Term, TermVersion
 
@@ -204,6 +203,8 @@ def load_corpus(root: Path) -> Corpus:
 
 def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) -> Corpus:
     """Turn schema-valid raw data into a Corpus, appending cross-reference issues."""
+    from bot.corpus.abilities.codec import AbilityDataError  # not on a warm start
+
     sources: dict[str, Source] = {}
     term_rows: list[tuple[str, int, dict[str, Any]]] = []
     card_rows: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = []
@@ -254,9 +255,10 @@ def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) ->
         for ref in c.get("rules", []):
             if ref not in terms:
                 issues.append(CorpusIssue(rel, where, "rules", f"unknown term {ref!r}"))
+        card = cards[c["id"]] = card_from_dict(c, s)
         try:
-            cards[c["id"]] = card_from_dict(c, s)
-        except AbilityDataError as exc:  # what the schema cannot say (a static needs a condition)
+            card.abilities  # noqa: B018 - read now, so every bad ability is reported at load
+        except AbilityDataError as exc:
             issues.append(CorpusIssue(rel, where, exc.path, exc.message))
     return Corpus(sources=sources, terms=terms, cards=cards, sets=sets,
                   content_hash=content_hash(root))
@@ -275,19 +277,8 @@ def term_from_dict(t: dict[str, Any], sources: dict[str, Source] | None = None) 
     )
 
 
-def _ability(index: int, data: Any) -> Ability:
-    """One entry of a card's ``abilities:`` as its typed value (errors name ``abilities[i]…``)."""
-    try:
-        ability: Ability = from_data(data)
-    except AbilityDataError as exc:
-        path = f"abilities[{index}]" + (f".{exc.path}" if exc.path else "")
-        raise AbilityDataError(path, exc.message) from None
-    return ability
-
-
 def card_from_dict(c: dict[str, Any], s: dict[str, Any]) -> Card:
     strike = c.get("strike")
-    abilities = tuple(_ability(i, a) for i, a in enumerate(c.get("abilities", ())))
     return Card(
         id=c["id"], set_id=s["id"], set_name=s["name"], number=c["number"], name=c["name"],
         element=c.get("element"), cost=c.get("cost"), elite=c.get("elite", False),
@@ -298,5 +289,6 @@ def card_from_dict(c: dict[str, Any], s: dict[str, Any]) -> Card:
         icons=tuple((c.get("icons") or {}).items()), text=c.get("text", ""),
         flavour=c.get("flavour", ""), artist=c.get("artist", ""), rarity=c.get("rarity"),
         prints=tuple(c.get("prints", ())), rules=tuple(c.get("rules", ())),
-        aliases=tuple(c.get("aliases", ())), abilities=abilities, source=c.get("source"),
+        aliases=tuple(c.get("aliases", ())), source=c.get("source"),
+        ability_data=tuple(c.get("abilities", ())),
     )

@@ -6,10 +6,12 @@ then turned into these types by :mod:`bot.corpus.load`. Nothing here does I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from bot.corpus.abilities import Ability
+if TYPE_CHECKING:
+    from bot.corpus.abilities import Ability
 
 
 @dataclass(frozen=True)
@@ -86,8 +88,22 @@ class Card:
     prints: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()  # term ids the card's page lists
     aliases: tuple[str, ...] = ()
-    abilities: tuple[Ability, ...] = ()  # typed readings of its text (bot.corpus.abilities)
     source: str | None = None
+    #: its ``abilities:`` as written in the YAML; read into typed values on first use
+    ability_data: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+
+    @cached_property
+    def abilities(self) -> tuple[Ability, ...]:
+        """Typed readings of its text (bot.corpus.abilities), read on first use: a warm start
+        reads none, so the vocabulary is imported only when a check or `!card` needs it.
+
+        >>> Card(id="50-1", set_id=50, set_name="ПХ", number=1, name="Проба",
+        ...      ability_data=({"kind": "teleport", "text": "Телепортация."},)).abilities[0].kind
+        'teleport'
+        """
+        from bot.corpus.abilities.codec import read_entries
+
+        return read_entries(self.ability_data)
 
     @property
     def flying(self) -> bool:

@@ -174,3 +174,19 @@ def test_every_reading_of_the_whole_database_round_trips_and_fits_the_schema() -
             assert from_data(data) == ability
             entries += 1
     assert len(texts) > 1000 and entries > 2000
+
+
+def test_a_card_reads_its_abilities_on_first_use() -> None:
+    """A warm start (the corpus from the index) decodes no ability until one is needed."""
+    from bot.corpus.load import card_from_dict
+
+    data = {"id": "50-1", "number": 1, "name": "Проба",
+            "abilities": [{"kind": "jump", "text": "Прыжок, дальность 2.", "range": 2}]}
+    card = card_from_dict(data, {"id": 50, "name": "Путь хранителей", "initials": "ПХ"})
+    assert "abilities" not in vars(card)
+    assert card.abilities == (Jump(range=2, text="Прыжок, дальность 2."),)
+    broken = card_from_dict({**data, "abilities": [{"kind": "jump"}]},
+                            {"id": 50, "name": "Путь хранителей", "initials": "ПХ"})
+    with pytest.raises(AbilityDataError) as err:
+        broken.abilities  # noqa: B018
+    assert err.value.path == "abilities[0].range"

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
+from bot.corpus.abilities import to_data
 from bot.corpus.model import Card
 from bot.engine import Position, Resolution, check
 from bot.engine.checks import Ref
@@ -30,10 +31,10 @@ TEXT_ANTAR = ("При движении на клетку рядом с суще�
 
 def make_card(set_id: int, number: int, name: str, text: str, *, lives: int = 8,
               movement: int = 1, creature_type: str | None = None) -> Card:
-    abilities = tuple(extract_abilities(text))
+    abilities = tuple(to_data(a) for a in extract_abilities(text))
     set_name = {50: "Путь хранителей", 10: "Война стихий"}[set_id]
     return Card(id=f"{set_id}-{number}", set_id=set_id, set_name=set_name, number=number,
-                name=name, lives=lives, movement=movement, text=text, abilities=abilities,
+                name=name, lives=lives, movement=movement, text=text, ability_data=abilities,
                 creature_type=creature_type)
 
 

@@ -65,6 +65,18 @@ def from_data(data: Any, of: Any = None) -> Any:
     return _decoder(vocab.Ability if of is None else of)(data, "")
 
 
+def read_entries(entries: Any) -> tuple[vocab.Ability, ...]:
+    """A card's ``abilities:`` as typed values; an error names ``abilities[i]…``."""
+    out = []
+    for index, data in enumerate(entries):
+        try:
+            out.append(from_data(data))
+        except AbilityDataError as exc:
+            path = f"abilities[{index}]" + (f".{exc.path}" if exc.path else "")
+            raise AbilityDataError(path, exc.message) from None
+    return tuple(out)
+
+
 # ---------------------------------------------------------------------------------------------
 # Decoders, built once per type
 

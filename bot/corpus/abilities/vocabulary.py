@@ -164,6 +164,9 @@ def _is_a(value: Any, tp: Any) -> bool:
     return isinstance(value, tp)
 
 
+_REQUIRED = object()  # a required field: shown in a repr whatever its value
+
+
 # ---------------------------------------------------------------------------------------------
 # The base: kw-only frozen values, set-like tuples sorted into their canonical order
 
@@ -173,9 +176,10 @@ def set_field(default: Any = ()) -> Any:
     return field(default=default, metadata={"set": True})
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Value:
-    """Base of every vocabulary value: canonicalises set-like tuples on construction."""
+    """Base of every vocabulary value: canonicalises set-like tuples on construction; its repr
+    shows the fields that differ from their defaults: ``Selector(side='enemy')``."""
 
     def __post_init__(self) -> None:
         for name, key in _set_fields(type(self)):
@@ -184,15 +188,25 @@ class Value:
             if canonical != items:
                 object.__setattr__(self, name, canonical)
 
+    def __repr__(self) -> str:
+        parts = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            default = f.default if f.default is not dataclasses.MISSING else (
+                f.default_factory() if f.default_factory is not dataclasses.MISSING else _REQUIRED)
+            if value != default:
+                parts.append(f"{f.name}={value!r}")
+        return f"{type(self).__name__}({', '.join(parts)})"
 
-@dataclass(frozen=True, kw_only=True)
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Kinded(Value):
     """A value of a discriminated union, written with its ``kind`` first."""
 
     kind: ClassVar[str]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Entry(Kinded):
     """A value that may be an entry of a card's ``abilities:`` (a frame or an effect). ``text``
     is the sentence of card text it was read from — on a top-level entry only."""
@@ -204,7 +218,7 @@ class Entry(Kinded):
 # Parts shared by frames and effects
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Limit(Value):
     """«(N раз за ход/бой)», «(не более 2 раз за ход)», «(до 2 раз в ход)», «1 раз за ход:»."""
 
@@ -212,7 +226,7 @@ class Limit(Value):
     per: Per
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Cost(Value):
     """What an activated ability costs: «Закрыться» (tap), «Фишка» / «X фишек» (counters),
     «{token}» / «3 жетона» (tokens), «Закрыть стоящее рядом ваше существо» (close),
@@ -225,7 +239,7 @@ class Cost(Value):
     extra_lives: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Selector(Value):
     """Cards an effect, a condition or an event picks: «стоящее рядом существо противника»,
     «ваши горные существа», «каждую карту без ран».
@@ -258,7 +272,7 @@ class Selector(Value):
 Target = Ref | Selector
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Attack(Value):
     """An attack description: the noun (``kind``) and its adjectives. «слабых простых ударов»
     → simple_strike, strength (weak,); «дальних немагических атак» → attack, reach ranged,
@@ -271,7 +285,7 @@ class Attack(Value):
     by: Target | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Cell(Value):
     """A cell an effect moves to or an event moves onto: «на свободную клетку» (free),
     «на соседнюю клетку» (adjacent), «на клетку, занятую …» (occupied_by), «на клетку рядом с
@@ -284,7 +298,7 @@ class Cell(Value):
     region: Region | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class XValue(Value):
     """What «X» is: «где X число ран на Рэккене (максимум 4)» (count wound, of self, max 4),
     «где X число речных дев в вашем отряде» (count cards, of: the cards counted), «где X
@@ -300,7 +314,7 @@ class XValue(Value):
 # Conditions («пока …», «если …», a mode prefix «На глубине:»)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class State(Kinded):
     """«пока закрыт», «пока не имеет ран», «пока летающий», «пока хозяин открыт»."""
 
@@ -309,7 +323,7 @@ class State(Kinded):
     flags: tuple[Flag, ...] = set_field()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Has(Kinded):
     """«пока имеет проклятие», «пока на Бон и Берроу есть фишка»; ``negated``: «нет фишки»."""
 
@@ -319,7 +333,7 @@ class Has(Kinded):
     negated: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Nearby(Kinded):
     """«пока рядом стоит ваше существо без ран», «пока в строю с двумя или более существами»:
     at least ``min`` cards of ``selector`` stand at ``place`` from the subject."""
@@ -330,7 +344,7 @@ class Nearby(Kinded):
     min: int = 1
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Squad(Kinded):
     """«пока в вашем отряде есть лес» (side own), «если в отряде противника …»; ``negated``:
     «нет …»."""
@@ -341,7 +355,7 @@ class Squad(Kinded):
     negated: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class InZone(Kinded):
     """«На поверхности:», «На глубине:» (and «пока на поверхности»)."""
 
@@ -349,7 +363,7 @@ class InZone(Kinded):
     zone: Zone
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class InRow(Kinded):
     """«пока находится в 3 ряду», «во 2 или 3 ряду» (rows counted from its owner's side)."""
 
@@ -357,7 +371,7 @@ class InRow(Kinded):
     rows: tuple[int, ...] = set_field()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class InColumn(Kinded):
     """«пока стоит в центральном столбце», «в крайнем левом или правом столбце»."""
 
@@ -365,7 +379,7 @@ class InColumn(Kinded):
     columns: tuple[Column, ...] = set_field()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Lives(Kinded):
     """«пока имеет 5 или менее жизней» (at_most), «больше 10 жизней» (at_least 11)."""
 
@@ -375,7 +389,7 @@ class Lives(Kinded):
     at_least: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class PlayerIs(Kinded):
     """«Первый игрок:», «Второй игрок:»."""
 
@@ -383,7 +397,7 @@ class PlayerIs(Kinded):
     player: Player
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class TurnIs(Kinded):
     """«в свой ход» / «в ваш ход» (own), «в ход противника» (enemy)."""
 
@@ -391,7 +405,7 @@ class TurnIs(Kinded):
     turn: Turn
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class DieRoll(Kinded):
     """«если выпало 5 или 6», «если бросок кубика равен 4 или менее» (1, 2, 3, 4)."""
 
@@ -403,7 +417,7 @@ class DieRoll(Kinded):
 # What was not read
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Unparsed(Entry):
     """Text the extractor could not read — never guessed. At the top level ``text`` is the
     whole sentence; inside a reading (an effect, a condition, an event) ``fragment`` is the
@@ -421,7 +435,7 @@ Condition = (State | Has | Nearby | Squad | InZone | InRow | InColumn | Lives | 
 # Triggers
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class When(Value):
     """What fires a trigger: «При выстреле», «Когда перемещается с клетки вашего третьего ряда
     на клетку третьего ряда противника или наоборот», «В начале хода противника».
@@ -453,7 +467,7 @@ class When(Value):
 # Effects: actions
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Wound(Entry):
     """«ранить его на 1», «ранить каждое стоящее рядом существо противника на 2»."""
 
@@ -462,7 +476,7 @@ class Wound(Entry):
     target: Target
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Heal(Entry):
     """«Излечить существо на 2», «излечиться на 3», «полностью излечиться» (full)."""
 
@@ -471,7 +485,7 @@ class Heal(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class ExtraLives(Entry):
     """«получает 1 дополнительную жизнь»."""
 
@@ -481,7 +495,7 @@ class ExtraLives(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Ranged(Entry):
     """A ranged attack: «Метание «магмы» на 1, дальность 4», «Выстрел на 1-2-3», «Разряд на 2
     по карте на выбранной клетке». ``name``: the attack's own name («магмы», «джерида»).
@@ -495,22 +509,22 @@ class Ranged(Entry):
     adjacent: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Throw(Ranged):
     kind: ClassVar[str] = "throw"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Shot(Ranged):
     kind: ClassVar[str] = "shot"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Discharge(Ranged):
     kind: ClassVar[str] = "discharge"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Strike(Entry):
     """A strike an ability declares: «Удар через ряд на 1» (through_row), «Магический удар на
     3» (magic_strike), «Особый удар молниеносный выпад на 3» (special_strike)."""
@@ -522,7 +536,7 @@ class Strike(Entry):
     target: Target | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Jump(Entry):
     """«Прыжок, дальность 3»; «совершить прыжок дальностью 3, только на свободную клетку»
     (to {free: true}). Written as a sentence of its own it is the slow jump of the rules."""
@@ -532,7 +546,7 @@ class Jump(Entry):
     to: Cell | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Teleport(Entry):
     """«Телепортация»; «телепортироваться на клетку рядом с ним» (to)."""
 
@@ -540,14 +554,14 @@ class Teleport(Entry):
     to: Cell | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Manoeuvre(Entry):
     """«Манёвр»."""
 
     kind: ClassVar[str] = "manoeuvre"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Move(Entry):
     """«переместиться на соседнюю клетку», «переместить нелетающее существо противника на
     соседнюю клетку», «Переместиться на свободную клетку, дальность Х»."""
@@ -558,7 +572,7 @@ class Move(Entry):
     range: Amount | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Swap(Entry):
     """«поменяться местами с атакованным существом»."""
 
@@ -566,7 +580,7 @@ class Swap(Entry):
     with_: Target
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Open(Entry):
     """«открыть ваше существо», «открыться»."""
 
@@ -574,7 +588,7 @@ class Open(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Close(Entry):
     """«закрыть его», «закрыть стоящее рядом существо»."""
 
@@ -582,7 +596,7 @@ class Close(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Destroy(Entry):
     """«уничтожить все ваши местности»."""
 
@@ -590,7 +604,7 @@ class Destroy(Entry):
     target: Target
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Exile(Entry):
     """«изгнать это существо»."""
 
@@ -598,7 +612,7 @@ class Exile(Entry):
     target: Target
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Summon(Entry):
     """«вызвать болотное существо стоимостью 5 или менее» (what), «на клетку …» (to)."""
 
@@ -607,7 +621,7 @@ class Summon(Entry):
     to: Cell | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Counters(Entry):
     """Counters (фишки) or tokens (жетоны): «Получить фишку» (gain 1), «теряет все фишки»
     (lose all), «Не может иметь более 4 фишек» (max 4), «начинает бой с фишкой»
@@ -620,7 +634,7 @@ class Counters(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Marker(Entry):
     """«атакованная карта получает маркер охоты до конца вашего хода» (name: «охоты»)."""
 
@@ -630,7 +644,7 @@ class Marker(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Block(Entry):
     """«блокировать атаку», «блокировать удар»: the attack, or any (None)."""
 
@@ -638,7 +652,7 @@ class Block(Entry):
     attack: Attack | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Delayed(Entry):
     """«; в начале вашего следующего хода все карты на этой клетке ранятся на 2»: effects at
     a later moment (``at``)."""
@@ -648,7 +662,7 @@ class Delayed(Entry):
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Choice(Entry):
     """«получает +1 к простому удару или +1 к движению до конца вашего хода»: one option of
     ``options`` (each a sequence of effects), chosen by the card's owner."""
@@ -657,7 +671,7 @@ class Choice(Entry):
     options: tuple[tuple[Effect, ...], ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Grant(Entry):
     """An ability that itself has a cost, a trigger or a condition, given to ``target``:
     «ваш йордлинг получает «Пока закрыт, отражает …» до конца хода». Plain effects are given
@@ -674,7 +688,7 @@ class Grant(Entry):
 # for as long as its frame applies)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Keyword(Entry):
     """A named ability: «Броня 2», «Вампиризм», «Добивание на 3», «получает отравление на 2».
     ``or_increase``: «опыт в атаке 1 или +1 к опыту в атаке» (or +value if it has it)."""
@@ -687,7 +701,7 @@ class Keyword(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Protection(Entry):
     """«Защита от выстрелов» ({zov}), «Защита от слабых простых ударов», «Защита от
     летающих» (against: attack by flying)."""
@@ -698,7 +712,7 @@ class Protection(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Reduction(Entry):
     """«-1 от простого удара», «-2 от немагических атак», «−1 от атак летающих»: wounds of
     those attacks are reduced by ``value``."""
@@ -710,7 +724,7 @@ class Reduction(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class AttackBonus(Entry):
     """«+1 к ударам по горным» (to strike, against: горные creatures), «-1 к простому удару»
     (value -1), «+2 к выстрелу за каждую фишку на Арбалетчике» (per counter)."""
@@ -724,7 +738,7 @@ class AttackBonus(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class MovementBonus(Entry):
     """«+1 к движению», «цель получает +1 движение до конца вашего хода», «−1 к движению»."""
 
@@ -734,7 +748,7 @@ class MovementBonus(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class RangeBonus(Entry):
     """«получает +1 к дальности разряда до конца хода»."""
 
@@ -745,7 +759,7 @@ class RangeBonus(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class DieBonus(Entry):
     """«+1 к броскам кубика»."""
 
@@ -755,7 +769,7 @@ class DieBonus(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class MaxLives(Entry):
     """«Максимум 12 жизней»."""
 
@@ -763,7 +777,7 @@ class MaxLives(Entry):
     value: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Ignore(Entry):
     """«Игнорирует защиту от летающих» (protection), «Игнорирует броню» (codes)."""
 
@@ -774,7 +788,7 @@ class Ignore(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class ReduceTo(Entry):
     """«Все простые удары по Степному волколаку сводятся к слабым» (to weak), «… сводятся к 1»
     (to 1): attacks ``against`` the target become that strength or value."""
@@ -785,7 +799,7 @@ class ReduceTo(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class NoWounds(Entry):
     """«Не получает ран от ответных ударов»."""
 
@@ -798,7 +812,7 @@ class NoWounds(Entry):
 # Effects: rules of moving and attacking
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Diagonal(Entry):
     """«Может двигаться по диагонали» (ways move), «Может двигаться и совершать рывок по
     диагонали» (move, dash)."""
@@ -808,7 +822,7 @@ class Diagonal(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class OntoOccupied(Entry):
     """«Может объявлять прыжок на клетку, занятую другим вашим гномом или койаром, поменявшись с
     ним местами» (way jump, occupant, swap), «… уничтожив это существо» (destroy)."""
@@ -820,7 +834,7 @@ class OntoOccupied(Entry):
     destroy: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class AsAdjacent(Entry):
     """«Может передвигаться на клетки с артефактами как на соседние» (way move, targets),
     «Может нападать простым ударом на летающих как на стоящие рядом карты» (way attack,
@@ -832,7 +846,7 @@ class AsAdjacent(Entry):
     attack: Attack | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class AdjacentTargets(Entry):
     """«Может стрелять по стоящим рядом картам»: these ranged attacks may aim at an adjacent
     card."""
@@ -841,7 +855,7 @@ class AdjacentTargets(Entry):
     attacks: tuple[Attack, ...] = set_field()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Cannot(Entry):
     """«Не может передвигаться» (move), «Не может выступать защитником» (defend), «Не может
     получать дополнительные жизни и быть излечен» (be_healed)."""
@@ -852,7 +866,7 @@ class Cannot(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class MultiAttack(Entry):
     """«Может нападать простым ударом два раза за ход, только подряд, после первого нападения
     простым ударом не закрывается»: times, consecutive, stays_open."""
@@ -865,7 +879,7 @@ class MultiAttack(Entry):
     stays_open: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class StaysOpen(Entry):
     """«Не закрывается после нападения» (after assault), «Выступая защитником, не
     закрывается» (after defend)."""
@@ -889,7 +903,7 @@ Effect = (
 # Frames
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Activated(Entry):
     """An ability its owner declares: «Закрыться: Выстрел на 1-2-3», «Фишка, закрыться: …»,
     «Внезапное действие: …» (instant), «1 раз за ход: …» (limit, no cost).
@@ -911,7 +925,7 @@ class Activated(Entry):
     x: XValue | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Trigger(Entry):
     """An ability that fires: «При гибели …», «Когда …», «В начале вашего хода …», «После
     …», «Вместо гибели …», and the named triggers «Концентрация: …», «Вальхалла: …»,
@@ -927,7 +941,7 @@ class Trigger(Entry):
     x: XValue | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Static(Entry):
     """Abilities that hold under a condition or a limit: «Броня 2, пока в строю с двумя или
     более существами», «На глубине: Защита от магии», «Второй игрок: …», «Может свести свой
@@ -947,7 +961,7 @@ class Static(Entry):
                              "write its abilities bare")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Formation(Entry):
     """«Строй» and «Строй: Броня 2» (grants: what a creature in formation has)."""
 
@@ -955,7 +969,7 @@ class Formation(Entry):
     grants: tuple[Ability, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Incorporeal(Entry):
     """«Бестелесный» and «Бестелесный: -1 от простого удара» (grants)."""
 
@@ -994,20 +1008,4 @@ def read_in_full(ability: Ability) -> bool:
     """True when no part of the reading is :class:`Unparsed`."""
     return not any(isinstance(v, Unparsed) for v in walk(ability))
 
-
-def _short_repr(self: Value) -> str:
-    """``Selector(side='enemy', flags=('ground',))``: the fields that differ from their defaults."""
-    parts = []
-    for f in dataclasses.fields(self):
-        value = getattr(self, f.name)
-        default = f.default if f.default is not dataclasses.MISSING else (
-            f.default_factory() if f.default_factory is not dataclasses.MISSING else _REQUIRED)
-        if value != default:
-            parts.append(f"{f.name}={value!r}")
-    return f"{type(self).__name__}({', '.join(parts)})"
-
-
-_REQUIRED = object()
-for _cls in [v for v in list(globals().values()) if isinstance(v, type) and issubclass(v, Value)]:
-    setattr(_cls, "__repr__", _short_repr)  # noqa: B010 - one repr for every value class
 
