@@ -125,27 +125,43 @@ def slow_allowed(piece: Piece, slow: bool, version: RuleVersion) -> bool:
 def path_length(position: Position, piece: Piece, dst: Cell) -> int | None:
     """Orthogonal steps from the piece to ``dst`` (``dvizhenie``); None when unreachable.
 
-    Each step goes напротив/назад/вправо/влево onto an unoccupied cell; an incorporeal creature
-    (``bestelesnost``) may step onto occupied cells too.
-
     >>> from bot.engine.position import Piece
     >>> p = Piece(cell=Cell.parse("a1"))
     >>> path_length(Position((p,)), p, Cell.parse("b2"))
     2
     """
+    path = shortest_path(position, piece, dst)
+    return None if path is None else len(path) - 1
+
+
+def shortest_path(position: Position, piece: Piece, dst: Cell) -> tuple[Cell, ...] | None:
+    """The cells of a shortest movement from the piece to ``dst``, both ends included
+    (``dvizhenie``); None when unreachable.
+
+    Each step goes напротив/назад/вправо/влево onto an unoccupied cell; an incorporeal creature
+    (``bestelesnost``) may step onto occupied cells too.
+
+    >>> from bot.engine.position import Piece
+    >>> p = Piece(cell=Cell.parse("a1"))
+    >>> [str(c) for c in shortest_path(Position((p,)), p, Cell.parse("b2"))]
+    ['a1', 'a2', 'b2']
+    """
     if piece.cell is None:
         return None
     through_occupied = piece.incorporeal
-    seen = {piece.cell: 0}
+    came_from: dict[Cell, Cell | None] = {piece.cell: None}
     queue = deque([piece.cell])
     while queue:
         cell = queue.popleft()
         if cell == dst:
-            return seen[cell]
+            path = [cell]
+            while (prev := came_from[path[-1]]) is not None:
+                path.append(prev)
+            return tuple(reversed(path))
         for nxt in orthogonal_neighbours(cell):
-            if nxt in seen or not (through_occupied or free_cell(position, nxt)):
+            if nxt in came_from or not (through_occupied or free_cell(position, nxt)):
                 continue
-            seen[nxt] = seen[cell] + 1
+            came_from[nxt] = cell
             queue.append(nxt)
     return None
 

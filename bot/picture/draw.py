@@ -1,0 +1,493 @@
+"""Draw a :class:`~bot.picture.scene.Scene` as a PNG with Pillow.
+
+The field is 5 columns a–e × 6 rows, the opponent's third row at the top and yours at the
+bottom, each row labelled from the asker (ваш 3-й ряд … 3-й ряд противника). Pieces are card
+tokens with their name and number, yours blue, the opponent's orange; a closed piece lies on
+its side (landscape) marked «закрыт»; flyers stand in the auxiliary strip under the field. The
+question is drawn in the verdict's colour: a walking path, a jump's arc, a teleport's dashed
+line, a swap, a shot or a measure, with the range area shaded and the target ringed.
+
+Fonts are shipped in ``bot/picture/fonts`` (PT Sans, made for Russian; see its LICENSE); system fonts are never
+used. Pictures are cached by scene, so the same position and question is drawn once.
+
+>>> from bot.engine.board import Cell
+>>> from bot.picture.scene import Scene, Token
+>>> pic = render(Scene((Token(Cell.parse("a1"), "Баалит", "168"),), "телепортация a1 → b6",
+...                    "yes", "Можно"))
+>>> pic.png[:4], (pic.width, pic.height), pic.labels[0].text
+(b'\\x89PNG', (670, 954), 'Баалит')
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+import pyphen
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.engine.board import COLUMNS, ROWS, Cell, row_name
+from bot.picture.scene import Scene, Token
+
+FONTS = Path(__file__).parent / "fonts"
+REGULAR = FONTS / "PTS55F.ttf"  # PT Sans
+BOLD = FONTS / "PTS75F.ttf"  # PT Sans Bold
+NARROW = FONTS / "PTN77F.ttf"  # PT Sans Narrow Bold: a card's name in a 94 px token
+
+# Layout, in pixels. A phone shows the picture full width at ~390 pt (×0.58): the smallest
+# text (16 px) is ~9 pt there, a token's name (16–21 px) up to 12 pt.
+CELL = 102
+LEFT = 150  # the row labels
+RIGHT = 10
+BANNER = 92  # the verdict and the question
+LETTERS = 32  # the column letters above and below the field
+STRIP = 134  # the auxiliary zone
+LEGEND = 46
+WIDTH = LEFT + CELL * len(COLUMNS) + RIGHT
+FIELD_TOP = BANNER + LETTERS
+FIELD_BOTTOM = FIELD_TOP + CELL * ROWS
+STRIP_TOP = FIELD_BOTTOM + LETTERS + 6
+HEIGHT = STRIP_TOP + STRIP + LEGEND
+OPEN_BOX = (94, 92)  # a standing card token
+CLOSED_BOX = (98, 72)  # a closed card lies on its side
+STRIP_SLOTS = 5  # flyers shown in the strip; more are counted «+N»
+PALETTE = 64  # colours of the PNG
+NAME_SIZES = (22, 21, 20, 19, 18, 17)
+_HYPHENATOR = pyphen.Pyphen(lang="ru_RU")
+_HYPHEN_BREAK = re.compile(r"(?<=-)(?=.)")
+
+Rgb = tuple[int, int, int]
+BACKGROUND: Rgb = (246, 243, 236)
+INK: Rgb = (40, 40, 46)
+GRID: Rgb = (170, 162, 148)
+OWN_FIELD: Rgb = (228, 235, 247)
+ENEMY_FIELD: Rgb = (248, 234, 222)
+AREA: Rgb = (252, 226, 140)  # the range or radius, whatever the verdict
+OWN: Rgb = (37, 99, 196)
+ENEMY: Rgb = (205, 102, 20)
+VERDICT_COLOURS: dict[str, Rgb] = {
+    "yes": (34, 128, 60), "no": (200, 40, 40), "unknown": (96, 96, 110),
+}
+WHITE: Rgb = (255, 255, 255)
+
+
+@dataclass(frozen=True)
+class DrawnLabel:
+    """A token's label as drawn: its name's lines joined, its box on the picture and the
+    caption under it (the number, «закрыт»)."""
+
+    token: Token
+    text: str
+    box: tuple[int, int, int, int]
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class Picture:
+    png: bytes
+    width: int
+    height: int
+    labels: tuple[DrawnLabel, ...]
+
+
+@lru_cache(maxsize=128)
+def render(scene: Scene) -> Picture:
+    """The scene as a PNG (cached by scene: the position, the question and its verdict)."""
+    image = _base().copy()
+    draw = ImageDraw.Draw(image)
+    _banner(draw, scene)
+    for cell in scene.area:
+        _fill_cell(draw, cell, AREA)
+    if scene.area:
+        _front_line(draw)
+        _area_legend(draw, scene.area_label)
+    colour = VERDICT_COLOURS[scene.verdict]
+    centres = _token_centres(scene)
+    points = _stroke_points(scene, centres)
+    _line(draw, scene.stroke, points, colour)  # under the tokens: it never hides a label
+    labels = [_token(draw, token, centres[i]) for i, token in enumerate(scene.tokens)
+              if i in centres]
+    _overflow(draw, scene)
+    _heads(draw, scene.stroke, points, colour)
+    _rings(draw, scene, centres, colour)
+    buffer = io.BytesIO()
+    # 64 colours are plenty for flat fills and anti-aliased text, and make a full board ~60 KB
+    # instead of ~170 KB; fast octree and zlib's fastest level keep it well within 30 ms.
+    image.quantize(PALETTE, method=Image.Quantize.FASTOCTREE).save(buffer, "PNG", compress_level=1)
+    return Picture(buffer.getvalue(), WIDTH, HEIGHT, tuple(labels))
+
+
+def render_png(scene: Scene) -> bytes:
+    return render(scene).png
+
+
+# ---------------------------------------------------------------------------------------------
+# The static part: field, labels, letters, strip and legend, drawn once per process
+
+
+@cache
+def _base() -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for row in range(1, ROWS + 1):
+        for col in range(len(COLUMNS)):
+            _fill_cell(draw, Cell(col, row), OWN_FIELD if row <= 3 else ENEMY_FIELD)
+        _row_label(draw, row)
+    for col, letter in enumerate(COLUMNS):
+        x = LEFT + col * CELL + CELL // 2
+        for y in (BANNER + LETTERS // 2, FIELD_BOTTOM + LETTERS // 2):
+            draw.text((x, y), letter, font=_font(BOLD, 24), fill=INK, anchor="mm")
+    _front_line(draw)
+    draw.rounded_rectangle((LEFT - 140, STRIP_TOP, WIDTH - RIGHT, STRIP_TOP + STRIP - 8),
+                           radius=12, fill=(236, 232, 224), outline=GRID, width=2)
+    draw.multiline_text((LEFT - 130, STRIP_TOP + STRIP // 2 - 4), "Вспомога-\nтельная\nзона",
+                        font=_font(REGULAR, 17), fill=INK, anchor="lm", spacing=2)
+    _legend(draw)
+    return image
+
+
+def _front_line(draw: ImageDraw.ImageDraw) -> None:
+    """Between your first row and the opponent's."""
+    middle = FIELD_TOP + 3 * CELL
+    draw.line((LEFT - 6, middle, LEFT + CELL * len(COLUMNS) + 6, middle), fill=INK, width=4)
+
+
+def _fill_cell(draw: ImageDraw.ImageDraw, cell: Cell, colour: Rgb) -> None:
+    x0, y0 = _cell_origin(cell)
+    draw.rectangle((x0, y0, x0 + CELL, y0 + CELL), fill=colour, outline=GRID, width=2)
+
+
+def _row_label(draw: ImageDraw.ImageDraw, row: int) -> None:
+    y = FIELD_TOP + (ROWS - row) * CELL + CELL // 2
+    draw.text((LEFT - 12, y), str(row), font=_font(BOLD, 26), fill=INK, anchor="rm")
+    # «ваш 1-й ряд» / «1-й ряд противника»: never split «1-й ряд»
+    font = _font(REGULAR, 17)
+    lines = _wrap(row_name(row).replace("й ряд", "й\u00a0ряд"), font, LEFT - 40)
+    draw.multiline_text((8, y), "\n".join(lines), font=font,
+                        fill=OWN if row <= 3 else ENEMY, anchor="lm", spacing=3)
+
+
+def _legend(draw: ImageDraw.ImageDraw) -> None:
+    y = HEIGHT - LEGEND // 2 - 4
+    x = 12
+    font = _font(REGULAR, 17)
+    for colour, text, closed in ((OWN, "ваши", False), (ENEMY, "противника", False),
+                                 (_mix(OWN, WHITE, 0.25), "закрыт (лежит на боку)", True)):
+        w, h = (26, 18) if closed else (18, 24)
+        draw.rounded_rectangle((x, y - h // 2, x + w, y + h // 2), radius=4, fill=colour)
+        x += w + 6
+        draw.text((x, y), text, font=font, fill=INK, anchor="lm")
+        x += int(draw.textlength(text, font=font)) + 22
+
+
+# ---------------------------------------------------------------------------------------------
+# The dynamic part
+
+
+def _area_legend(draw: ImageDraw.ImageDraw, label: str) -> None:
+    """The shaded area's meaning at the legend's right end: «дальность 3», «радиус 3»."""
+    if not label:
+        return
+    font = _font(REGULAR, 17)
+    y = HEIGHT - LEGEND // 2 - 4
+    x = WIDTH - RIGHT - 4 - int(font.getlength(label))
+    draw.text((x, y), label, font=font, fill=INK, anchor="lm")
+    draw.rounded_rectangle((x - 28, y - 11, x - 6, y + 11), radius=4, fill=AREA, outline=GRID)
+
+
+def _banner(draw: ImageDraw.ImageDraw, scene: Scene) -> None:
+    colour = VERDICT_COLOURS[scene.verdict]
+    draw.rectangle((0, 0, WIDTH, BANNER - 6), fill=colour)
+    verdict = _fit(scene.verdict_text, BOLD, (36, 32, 28), WIDTH - 32)
+    draw.text((16, 6), verdict[0], font=verdict[1], fill=WHITE)
+    question = _fit(scene.question, REGULAR, (22, 20, 18), WIDTH - 32)
+    draw.text((16, 54), question[0], font=question[1], fill=WHITE)
+
+
+def _token_centres(scene: Scene) -> dict[int, tuple[int, int]]:
+    """Where each token stands: its cell's centre, or a slot in the auxiliary strip."""
+    centres: dict[int, tuple[int, int]] = {}
+    slot = 0
+    for i, token in enumerate(scene.tokens):
+        if token.cell is not None:
+            x0, y0 = _cell_origin(token.cell)
+            centres[i] = (x0 + CELL // 2, y0 + CELL // 2)
+        elif slot < STRIP_SLOTS:
+            centres[i] = (LEFT + slot * CELL + CELL // 2, STRIP_TOP + (STRIP - 8) // 2)
+            slot += 1
+    return centres
+
+
+def _overflow(draw: ImageDraw.ImageDraw, scene: Scene) -> None:
+    hidden = len(scene.flyers) - STRIP_SLOTS
+    if hidden > 0:
+        draw.text((WIDTH - RIGHT - 4, STRIP_TOP + STRIP - 14), f"+{hidden}",
+                  font=_font(BOLD, 20), fill=INK, anchor="rb")
+
+
+def _token(draw: ImageDraw.ImageDraw, token: Token, centre: tuple[int, int]) -> DrawnLabel:
+    w, h = CLOSED_BOX if token.closed else OPEN_BOX
+    cx, cy = centre
+    box = (cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2)
+    colour = ENEMY if token.enemy else OWN
+    fill = _mix(colour, WHITE, 0.25) if token.closed else colour
+    draw.rounded_rectangle(box, radius=9, fill=fill, outline=_mix(colour, INK, 0.5), width=2)
+    caption = " · ".join(filter(None, (token.number, "закрыт"))) if token.closed else token.number
+    caption_h = 18 if caption else 0
+    lines, font = _fit_lines(token.name, w - 8, h - caption_h - 6)
+    text = "\n".join(lines)
+    text_y = cy - caption_h // 2
+    draw.multiline_text((cx, text_y), text, font=font, fill=WHITE, anchor="mm", spacing=1,
+                        align="center")
+    bbox = draw.multiline_textbbox((cx, text_y), text, font=font, anchor="mm", spacing=1,
+                                   align="center")
+    if caption:
+        draw.text((cx, box[3] - 4), caption, font=_font(REGULAR, 16), fill=WHITE, anchor="mb")
+    return DrawnLabel(token, " ".join(lines),
+                      (int(bbox[0]), int(bbox[1]), int(bbox[2]), int(bbox[3])), caption)
+
+
+def _stroke_points(scene: Scene, centres: dict[int, tuple[int, int]]) -> list[tuple[int, int]]:
+    """The stroke as a polyline from the asking piece's edge to the target's."""
+    ends = _stroke_ends(scene, centres)
+    if ends is None or not scene.stroke:
+        return []
+    start, end = ends
+    if scene.stroke == "walk" and len(scene.path) > 2:
+        points = [start, *(_centre(c) for c in scene.path[1:-1]), end]
+    elif scene.stroke == "jump":
+        points = _arc(start, end)
+    else:
+        points = [start, end]
+    points = _trim(points, start_by=_gap(scene, "actor"), end_by=_gap(scene, "target"))
+    return points if len(points) >= 2 else []
+
+
+def _line(draw: ImageDraw.ImageDraw, stroke: str, points: list[tuple[int, int]],
+          colour: Rgb) -> None:
+    if not points:
+        return
+    width = 4 if stroke in ("measure", "link") else 7
+    if stroke == "teleport":
+        _dashed(draw, points[0], points[-1], colour, width)
+    else:
+        draw.line(points, fill=colour, width=width, joint="curve")
+
+
+def _heads(draw: ImageDraw.ImageDraw, stroke: str, points: list[tuple[int, int]],
+           colour: Rgb) -> None:
+    """Arrowheads (a swap has two), or dots at a measure's or link's ends."""
+    if not points:
+        return
+    if stroke in ("walk", "jump", "teleport", "shot", "swap"):
+        _arrowhead(draw, points[-2], points[-1], colour)
+    if stroke == "swap":
+        _arrowhead(draw, points[1], points[0], colour)
+    if stroke in ("measure", "link"):
+        for x, y in (points[0], points[-1]):
+            draw.ellipse((x - 6, y - 6, x + 6, y + 6), fill=colour)
+
+
+def _stroke_ends(scene: Scene, centres: dict[int, tuple[int, int]]
+                 ) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The stroke's ends: the path's cells, or a flyer's token in the strip."""
+    def end(role: str, cell: Cell | None) -> tuple[int, int] | None:
+        for i, token in enumerate(scene.tokens):
+            if token.role == role and (token.cell is None or token.cell == cell) and i in centres:
+                return centres[i]
+        return _centre(cell) if cell is not None else None
+
+    first = scene.path[0] if scene.path else None
+    last = scene.path[-1] if scene.path else scene.target
+    a, b = end("actor", first), end("target", last)
+    return (a, b) if a is not None and b is not None and a != b else None
+
+
+def _gap(scene: Scene, role: str) -> int:
+    """How far from a token's centre a stroke starts or stops (its edge), 0 for an empty cell."""
+    token = next((t for t in scene.tokens if t.role == role), None)
+    if token is None:
+        return 0
+    w, h = CLOSED_BOX if token.closed else OPEN_BOX
+    return min(w, h) // 2 + 6
+
+
+def _rings(draw: ImageDraw.ImageDraw, scene: Scene, centres: dict[int, tuple[int, int]],
+           colour: Rgb) -> None:
+    """A ring round the asking piece and the target; an empty target cell gets a ring too."""
+    for i, token in enumerate(scene.tokens):
+        if token.role and i in centres:
+            w, h = CLOSED_BOX if token.closed else OPEN_BOX
+            cx, cy = centres[i]
+            draw.rounded_rectangle((cx - w // 2 - 5, cy - h // 2 - 5, cx + w // 2 + 5,
+                                    cy + h // 2 + 5), radius=12, outline=colour,
+                                   width=5 if token.role == "target" else 3)
+    cell = scene.target
+    if cell is not None and not any(t.cell == cell for t in scene.tokens):
+        cx, cy = _centre(cell)
+        draw.ellipse((cx - 30, cy - 30, cx + 30, cy + 30), outline=colour, width=6)
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry and text helpers
+
+
+def _cell_origin(cell: Cell) -> tuple[int, int]:
+    return LEFT + cell.col * CELL, FIELD_TOP + (ROWS - cell.row) * CELL
+
+
+def _centre(cell: Cell) -> tuple[int, int]:
+    x0, y0 = _cell_origin(cell)
+    return x0 + CELL // 2, y0 + CELL // 2
+
+
+def _arc(start: tuple[int, int], end: tuple[int, int], steps: int = 16) -> list[tuple[int, int]]:
+    """A jump: a quadratic curve bulging upwards (rightwards for a jump straight up or down)."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = (abs(dy), 0) if dx == 0 else (dy, -dx) if dx > 0 else (-dy, dx)
+    bulge = min(60.0, length / 3) / length
+    cx, cy = (x0 + x1) / 2 + nx * bulge, (y0 + y1) / 2 + ny * bulge
+    out = []
+    for i in range(steps + 1):
+        t = i / steps
+        out.append((round((1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x1),
+                    round((1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y1)))
+    return out
+
+
+def _trim(points: list[tuple[int, int]], start_by: int, end_by: int) -> list[tuple[int, int]]:
+    """Shorten a polyline at both ends, so it starts and stops at a token's edge."""
+    if start_by:
+        points = list(reversed(_cut_end(list(reversed(points)), start_by)))
+    if end_by:
+        points = _cut_end(points, end_by)
+    return points
+
+
+def _cut_end(points: list[tuple[int, int]], by: float) -> list[tuple[int, int]]:
+    while len(points) >= 2:
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        seg = math.hypot(x1 - x0, y1 - y0)
+        if seg > by:
+            k = (seg - by) / seg
+            return [*points[:-1], (round(x0 + (x1 - x0) * k), round(y0 + (y1 - y0) * k))]
+        by -= seg
+        points = points[:-1]
+    return points
+
+
+def _arrowhead(draw: ImageDraw.ImageDraw, tail: tuple[int, int], tip: tuple[int, int],
+               colour: Rgb, size: int = 20) -> None:
+    angle = math.atan2(tip[1] - tail[1], tip[0] - tail[0])
+    left = (tip[0] - size * math.cos(angle - 0.45), tip[1] - size * math.sin(angle - 0.45))
+    right = (tip[0] - size * math.cos(angle + 0.45), tip[1] - size * math.sin(angle + 0.45))
+    draw.polygon([tip, left, right], fill=colour)
+
+
+def _dashed(draw: ImageDraw.ImageDraw, a: tuple[int, int], b: tuple[int, int], colour: Rgb,
+            width: int, dash: int = 14, gap: int = 9) -> None:
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if not length:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    pos = 0.0
+    while pos < length:
+        stop = min(pos + dash, length)
+        draw.line((a[0] + ux * pos, a[1] + uy * pos, a[0] + ux * stop, a[1] + uy * stop),
+                  fill=colour, width=width)
+        pos = stop + gap
+
+
+def _mix(a: Rgb, b: Rgb, k: float) -> Rgb:
+    """``a`` moved by ``k`` towards ``b``."""
+    return (round(a[0] + (b[0] - a[0]) * k), round(a[1] + (b[1] - a[1]) * k),
+            round(a[2] + (b[2] - a[2]) * k))
+
+
+@cache
+def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    # BASIC layout: the same glyph placement with or without libraqm (no shaping needed).
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def _fit(text: str, path: Path, sizes: Sequence[int], width: int
+         ) -> tuple[str, ImageFont.FreeTypeFont]:
+    """The text on one line at the largest size that fits, else cut with «…» at the smallest."""
+    for size in sizes:
+        font = _font(path, size)
+        if font.getlength(text) <= width:
+            return text, font
+    font = _font(path, sizes[-1])
+    return _ellipsis(text, font, width), font
+
+
+@lru_cache(maxsize=4096)
+def _fit_lines(name: str, width: int, height: int) -> tuple[tuple[str, ...], ImageFont.FreeTypeFont]:
+    """A token's name at the largest size whose lines fit the box: words wrapped, a long word
+    hyphenated («Прорица-/тельница»); at the smallest size what still overflows is cut «…»."""
+    for hyphenate in (False, True):  # whole words at a smaller size read better than «Ко-/чевник»
+        for size in NAME_SIZES:
+            font = _font(NARROW, size)
+            lines = _wrap(name, font, width, hyphenate)
+            if len(lines) * _line_height(size) <= height and _fits(lines, font, width):
+                return tuple(lines), font
+    font = _font(NARROW, NAME_SIZES[-1])
+    lines = _wrap(name, font, width)
+    keep = max(1, height // _line_height(NAME_SIZES[-1]))
+    if len(lines) > keep:  # the rest on the last line, cut: «Большое Гуз…»
+        rest = "".join(ln if ln.endswith("-") else ln + " " for ln in lines[keep - 1:])
+        lines = [*lines[: keep - 1], rest.strip()]
+    return tuple(_ellipsis(ln, font, width) for ln in lines), font
+
+
+def _line_height(size: int) -> int:
+    return size + 3
+
+
+def _fits(lines: Sequence[str], font: ImageFont.FreeTypeFont, width: int) -> bool:
+    return all(font.getlength(ln) <= width for ln in lines)
+
+
+def _wrap(text: str, font: ImageFont.FreeTypeFont, width: int, hyphenate: bool = True
+          ) -> list[str]:
+    """Greedy word wrap, breaking after a word's own hyphen too («Орк-/бомбардир»); with
+    ``hyphenate`` a word still too long for a line is hyphenated by the Russian patterns."""
+    lines: list[str] = []
+    for word in filter(None, text.split(" ")):  # not at a no-break space
+        for i, piece in enumerate(_HYPHEN_BREAK.split(word)):
+            joined = lines[-1] + ("" if i else " ") + piece if lines else piece
+            if lines and font.getlength(joined) <= width:
+                lines[-1] = joined
+                continue
+            while hyphenate and font.getlength(piece) > width:
+                head, tail = _hyphenate(piece, font, width)
+                if not head:
+                    break
+                lines.append(head)
+                piece = tail
+            lines.append(piece)
+    return lines
+
+
+def _hyphenate(word: str, font: ImageFont.FreeTypeFont, width: int) -> tuple[str, str]:
+    """The longest head of ``word`` (with its hyphen) that fits ``width``, and the rest."""
+    for head, tail in _HYPHENATOR.iterate(word):  # longest head first
+        line = head if head.endswith("-") else head + "-"
+        if font.getlength(line) <= width:
+            return line, tail
+    return "", word
+
+
+def _ellipsis(text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
+    if font.getlength(text) <= width:
+        return text
+    while text and font.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

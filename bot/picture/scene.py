@@ -1,0 +1,155 @@
+"""What the board picture shows: a small immutable value built from a checked position.
+
+A :class:`Scene` holds everything drawn — tokens, the question's stroke (a walking path, a jump,
+a teleport, a swap, a shot, a measure), the area it covers and the verdict — and nothing about
+pixels. It is hashable, so a rendered picture is cached by it (by the position and question).
+
+>>> from bot.engine.notation import Resolution, check
+>>> parsed, result = check("? a1, враг ? c6 | дальность a1 c6 4", lambda q: Resolution(None))
+>>> scene = scene_for(parsed, result)
+>>> scene.stroke, scene.verdict, len(scene.area), [t.role for t in scene.tokens]
+('measure', 'no', 14, ['actor', 'target'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.engine import rules
+from bot.engine.board import Cell, all_cells, is_adjacent
+from bot.engine.checks import Ref
+from bot.engine.notation import ParsedCheck, Question
+from bot.engine.position import Piece, Position
+from bot.engine.result import CheckResult
+
+Verdict = Literal["yes", "no", "unknown"]
+Role = Literal["actor", "target", ""]
+#: How the question is drawn between its cells.
+Stroke = Literal["walk", "jump", "teleport", "swap", "shot", "measure", "link", ""]
+
+VERDICT_WORDS = {"yes": "Можно", "no": "Нельзя", "unknown": "Неизвестно"}
+_STROKES: dict[str, Stroke] = {
+    "move": "walk", "jump": "jump", "teleport": "teleport", "manoeuvre": "swap",
+    "throw": "shot", "shot": "shot", "discharge": "shot", "range": "measure",
+    "adjacent": "link", "formation": "link",
+}
+
+#: Verbs whose area is a reach around the piece, and what that reach is called.
+_REACH_WORDS = {"range": "дальность", "jump": "радиус", "throw": "дальность", "shot": "дальность",
+                "discharge": "дальность"}
+
+
+@dataclass(frozen=True)
+class Token:
+    """A piece as drawn: ``cell`` None puts it in the auxiliary strip (a flyer)."""
+
+    cell: Cell | None
+    name: str  # the card's name, or «?» for an unknown creature
+    number: str  # the card's number («168»), empty for «?»
+    enemy: bool = False
+    closed: bool = False
+    role: Role = ""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One board picture. ``path`` is the stroke's cells in order (both ends on the field);
+    a flyer's end of a stroke is its token (role ``actor``/``target``) instead."""
+
+    tokens: tuple[Token, ...]
+    question: str
+    verdict: Verdict
+    verdict_text: str
+    stroke: Stroke = ""
+    path: tuple[Cell, ...] = ()
+    area: frozenset[Cell] = frozenset()
+    area_label: str = ""  # what the shaded area is: «дальность 4», «радиус 3», «рядом»
+    target: Cell | None = None  # the asked cell, drawn even when empty
+
+    @property
+    def flyers(self) -> tuple[Token, ...]:
+        return tuple(t for t in self.tokens if t.cell is None)
+
+
+def scene_for(parsed: ParsedCheck, result: CheckResult) -> Scene | None:
+    """The scene of a checked question; None when there is no board to draw (``кубик``)."""
+    question, position = parsed.question, parsed.position
+    if question.verb == "die" or not question.refs:
+        return None
+    refs = question.refs
+    actor, target = refs[0], refs[-1] if len(refs) > 1 else None
+    tokens = tuple(_token(p, _role(p, actor, target)) for p in position)
+    stroke: Stroke = _STROKES.get(question.verb, "")
+    reach = question.number if question.verb == "range" else result.details.get("range")
+    return Scene(
+        tokens=tokens,
+        question=question_line(question),
+        verdict=result.verdict,
+        verdict_text=verdict_line(result),
+        stroke=stroke if target is not None else "",
+        path=_path(question.verb, position, actor, target),
+        area=_area(question, reach, actor),
+        area_label=_area_label(question.verb, reach),
+        target=(target.cell if target is not None else actor.cell),
+    )
+
+
+def question_line(question: Question) -> str:
+    """The question as the user wrote it: «телепортация a1 b6», «прыжок b2 d2 3»."""
+    words = [question.word, *(r.token for r in question.refs)]
+    if question.number is not None:
+        words.append(str(question.number))
+    return " ".join(words)
+
+
+def verdict_line(result: CheckResult) -> str:
+    """«Нельзя · дальность: 7», «Можно», «Неизвестно»."""
+    word = VERDICT_WORDS[result.verdict]
+    if result.value is not None and result.value_label and result.value_label != "результат":
+        return f"{word} · {result.value_label}: {result.value}"
+    return word
+
+
+def _token(piece: Piece, role: Role) -> Token:
+    card = piece.card
+    return Token(cell=piece.cell, name=card.name if card else "?",
+                 number=str(card.number) if card else "", enemy=piece.enemy,
+                 closed=piece.closed, role=role)
+
+
+def _role(piece: Piece, actor: Ref, target: Ref | None) -> Role:
+    if actor.piece is piece:
+        return "actor"
+    if target is not None and target.piece is piece:
+        return "target"
+    return ""
+
+
+def _path(verb: str, position: Position, actor: Ref, target: Ref | None) -> tuple[Cell, ...]:
+    if target is None or actor.cell is None or target.cell is None:
+        return ()
+    if verb == "move" and actor.piece is not None:
+        walked = rules.shortest_path(position, actor.piece, target.cell)
+        if walked is not None:
+            return walked
+    return (actor.cell, target.cell)
+
+
+def _area(question: Question, reach: int | None, actor: Ref) -> frozenset[Cell]:
+    """The cells the question covers: the range or jump radius around the actor, or its
+    neighbours for «рядом»."""
+    if actor.cell is None:
+        return frozenset()
+    origin = actor.cell
+    if question.verb == "adjacent":
+        return frozenset(c for c in all_cells() if is_adjacent(origin, c))
+    if question.verb not in _REACH_WORDS or reach is None:
+        return frozenset()
+    return frozenset(c for c in all_cells() if c != origin and rules.within_range(origin, c, reach))
+
+
+def _area_label(verb: str, reach: int | None) -> str:
+    if verb == "adjacent":
+        return "рядом"
+    return f"{_REACH_WORDS[verb]} {reach}" if verb in _REACH_WORDS and reach is not None else ""
