@@ -14,7 +14,7 @@ pixels. It is hashable, so a rendered picture is cached by it (by the position a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from bot.engine import rules
 from bot.engine.board import Cell, all_cells, is_adjacent
@@ -153,3 +153,40 @@ def _area_label(verb: str, reach: int | None) -> str:
     if verb == "adjacent":
         return "рядом"
     return f"{_REACH_WORDS[verb]} {reach}" if verb in _REACH_WORDS and reach is not None else ""
+
+
+def scene_to_data(scene: Scene) -> dict[str, Any]:
+    """The scene as plain JSON data (kept with a recorded ruling, drawn again on recall).
+
+    >>> s = Scene((Token(Cell.parse("a1"), "Баалит", "168", role="actor"),), "телепортация a1 b6",
+    ...           "yes", "Можно", "teleport", (Cell.parse("a1"), Cell.parse("b6")))
+    >>> scene_from_data(scene_to_data(s)) == s
+    True
+    """
+    return {
+        "tokens": [{"cell": t.cell.name if t.cell else None, "name": t.name, "number": t.number,
+                    "enemy": t.enemy, "closed": t.closed, "role": t.role} for t in scene.tokens],
+        "question": scene.question, "verdict": scene.verdict, "verdict_text": scene.verdict_text,
+        "stroke": scene.stroke, "path": [c.name for c in scene.path],
+        "area": sorted(c.name for c in scene.area), "area_label": scene.area_label,
+        "target": scene.target.name if scene.target else None,
+    }
+
+
+def scene_from_data(data: dict[str, Any]) -> Scene:
+    """The scene back from :func:`scene_to_data`; ``ValueError`` when the data is not one."""
+    try:
+        tokens = tuple(Token(cell=_cell(t["cell"]), name=str(t["name"]), number=str(t["number"]),
+                             enemy=bool(t["enemy"]), closed=bool(t["closed"]), role=t["role"])
+                       for t in data["tokens"])
+        return Scene(tokens=tokens, question=str(data["question"]), verdict=data["verdict"],
+                     verdict_text=str(data["verdict_text"]), stroke=data["stroke"],
+                     path=tuple(Cell.parse(c) for c in data["path"]),
+                     area=frozenset(Cell.parse(c) for c in data["area"]),
+                     area_label=str(data["area_label"]), target=_cell(data["target"]))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not a board scene: {exc}") from exc
+
+
+def _cell(name: str | None) -> Cell | None:
+    return Cell.parse(name) if name else None
