@@ -29,7 +29,7 @@ TEXT_LIMIT = 350  # characters of a card's or term's text in the compact answer
 SUGGESTIONS = 3
 
 _CODE = re.compile(r"```.*?(?:```|\Z)|``[^\n]*?``|`[^`\n]*`", re.DOTALL)
-_MENTION = re.compile(r"\[\[([^\[\]\n]{1,"  + str(MAX_MENTION) + r"})\]\]")
+_MENTION = re.compile(rf"\[\[([^\[\]\n]{{1,{MAX_MENTION}}})\]\]")
 
 Kind = Literal["card", "term", "none"]
 
