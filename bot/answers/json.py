@@ -33,6 +33,8 @@ def answer_to_dict(answer: Answer) -> dict[str, Any]:
     }
     if answer.board is not None:
         out["board"] = answer.board
+    if answer.ruling is not None:
+        out["ruling"] = answer.ruling
     if answer.extra:
         out["extra"] = answer.extra
     return out

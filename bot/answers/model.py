@@ -8,9 +8,12 @@ themselves; they fill an :class:`Answer`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.verdict import OtherVersion, Verdict
+
+if TYPE_CHECKING:  # a type only: drawing is left to the surfaces that show pictures
+    from bot.picture.scene import Scene
 
 __all__ = ["Answer", "Citation", "OtherVersion", "Section", "Verdict"]
 
@@ -58,6 +61,8 @@ class Answer:
     citations: list[Citation] = field(default_factory=list)
     other_versions: list[OtherVersion] = field(default_factory=list)
     board: str | None = None  # the position echoed as a text grid (check)
+    picture: Scene | None = None  # the board picture to draw (check, ruling)
+    ruling: dict[str, Any] | None = None  # a recorded ruling (SPEC §6: ``ruling: {id, …}``)
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod

@@ -20,6 +20,7 @@ from bot.engine.render import legend, render_board
 from bot.engine.result import CheckResult, Cite
 from bot.engine.verbs import BY_NAME, VERBS
 from bot.lookup.api import Match
+from bot.picture.scene import scene_for
 from bot.verdict import verdict_word
 
 COMMAND = "check"
@@ -149,6 +150,7 @@ def build_answer(corpus: Corpus, parsed: ParsedCheck, result: CheckResult,
         sections=_sections(result, citations, others), verdict=result.verdict,
         value=result.value, triggers=list(result.triggers), warnings=list(result.warnings),
         citations=citations, other_versions=others, board=board,
+        picture=scene_for(parsed, result),
         extra={"question": parsed.question.verb, "missing": result.missing},
     )
 

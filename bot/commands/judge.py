@@ -9,7 +9,10 @@ from __future__ import annotations
 import gc
 import logging
 import uuid
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot import PROJECT_ROOT
 from bot.answers import Answer
@@ -19,6 +22,10 @@ from bot.commands.registry import BY_NAME, COMMANDS
 from bot.corpus.model import Corpus
 from bot.lookup.lookup import Lookup
 from bot.ru import echo
+from bot.rulings.model import Caller
+
+if TYPE_CHECKING:
+    from bot.rulings.store import RulingStore
 
 __all__ = ["Context", "Handler", "Judge"]
 
@@ -59,14 +66,31 @@ class Judge:
     def lookup(self) -> Lookup:
         return self.ctx.lookup
 
-    def ask(self, message: str, prefix: str = "!") -> Answer:
-        """Answer one chat message, e.g. ``"!term телепортация"``."""
+    def use_rulings(self, store: RulingStore | None) -> None:
+        """Keep recorded rulings in ``store`` (the surface's: the settings database on
+        Discord, a local file for the console and ``ask``)."""
+        self.ctx = replace(self.ctx, rulings=store)
+
+    def ask(self, message: str, prefix: str = "!", caller: Caller | None = None) -> Answer:
+        """Answer one chat message, e.g. ``"!term телепортация"``; a message that is no
+        command but mentions ``[[карта]]`` or ``[[термин]]`` is answered compactly."""
         parsed = parse_message(message, prefix)
         if parsed.name is None:
             if not parsed.word:
                 return Answer.failure("help", "Пустой запрос. Напишите `!help`, чтобы увидеть команды.")
+            mentioned = self.mentions(message)
+            if mentioned is not None:
+                return mentioned
             return self._bare(parsed.word, f"{parsed.word} {parsed.args}".strip())
-        return self.run(parsed.name, parsed.args)
+        return self.run(parsed.name, parsed.args, caller)
+
+    def mentions(self, text: str) -> Answer | None:
+        """The compact answer to the ``[[…]]`` mentions of a message; None when it has none."""
+        from bot.commands.mentions import answer_mentions, has_mentions
+
+        if not has_mentions(text):
+            return None
+        return self._guarded("mention", lambda: answer_mentions(self.ctx, text))
 
     def _bare(self, word: str, text: str) -> Answer:
         """``!телепортация`` or ``!баалит``: a clear term or card name answers as such."""
@@ -85,13 +109,21 @@ class Judge:
             found = self.handlers[name] = BY_NAME[name].load()
         return found
 
-    def run(self, name: str, args: str) -> Answer:
-        """Run a command by canonical name; unexpected errors become an answer with an id."""
+    def run(self, name: str, args: str, caller: Caller | None = None) -> Answer:
+        """Run a command by canonical name for ``caller`` (default: the local console user);
+        unexpected errors become an answer with an id."""
         handler = self.handler(name)
         if handler is None:
             return Answer.failure("unknown", f"Не знаю команду «{echo(name, 40)}». Напишите `!help`.")
+        ctx = self.ctx if caller is None else replace(self.ctx, caller=caller)
+        answer = self._guarded(name, lambda: handler(ctx, args))
+        assert answer is not None
+        return answer
+
+    @staticmethod
+    def _guarded(name: str, work: Callable[[], Answer | None]) -> Answer | None:
         try:
-            return handler(self.ctx, args)
+            return work()
         except Exception:  # one error boundary for every surface: never a traceback to users
             error_id = uuid.uuid4().hex[:8]
             log.exception("command %s failed (error id %s)", name, error_id)

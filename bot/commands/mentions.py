@@ -17,10 +17,9 @@ from typing import Any, Literal
 
 from bot.answers import Answer, Section
 from bot.commands.card import stats_line
-from bot.commands.common import echo
-from bot.commands.judge import Context
+from bot.commands.context import Context
 from bot.corpus.model import Card, Term
-from bot.engine.notation import fold
+from bot.ru import echo, fold
 
 COMMAND = "mention"
 MAX_MENTIONS = 3

@@ -62,6 +62,16 @@ def _sources() -> Handler:
     return handle
 
 
+def _ruling() -> Handler:
+    from bot.commands.ruling import handle
+    return handle
+
+
+def _rulings() -> Handler:
+    from bot.commands.ruling import handle_list
+    return handle_list
+
+
 def _help() -> Handler:
     from bot.commands.help import handle
     return handle
@@ -83,6 +93,12 @@ COMMANDS: tuple[Command, ...] = (
             "Подробно: `!help check`.", _check),
     Command("case", ("case", "кейс", "случай"), "Разобранные случаи",
             "`!case` — список канонических позиций с вердиктами, `!case 3` — случай №3.", _case),
+    Command("ruling", ("ruling", "решение"), "Решения судей",
+            "`!ruling 168 a1, враг ? c6 | телепортация a1 b6` — проверить и записать решение под "
+            "номером; `!ruling 3` — показать решение №3 с картинкой позиции; судьи: "
+            "`!ruling 3 заметка <текст>`, `!ruling 3 отменить <причина>`.", _ruling),
+    Command("rulings", ("rulings", "решения"), "Список решений",
+            "`!rulings` — последние решения сервера, `!rulings 2` — следующая страница.", _rulings),
     Command("sources", ("sources", "источники", "src", "версии"), "Источники",
             "`!sources` — источники, их редакции и что есть в корпусе.", _sources),
     Command("help", ("help", "помощь", "h", "справка", "?"), "Помощь",

@@ -287,7 +287,7 @@ def _ranged_with(way: Way, kind: str, a: Ref, b: Ref) -> CheckResult:
     b_ = Builder().cite(attack.term)
     piece, target = a.piece, b.piece
     assert piece is not None and target is not None
-    b_.details["range"] = way.range  # the range applied, for the board picture
+    b_.reach = way.range
     b_.reason(f"{_way_text(way)}.")
     if way.values is not None:
         named = f" «{way.name}»" if way.name else ""
@@ -466,7 +466,7 @@ def _relocate_with(position: Position, way: Way, a: Ref, b: Ref, asked: int | No
     b_ = Builder().cite(term)
     piece = a.piece
     assert piece is not None
-    b_.details["range"] = way.range  # the radius applied, for the board picture
+    b_.reach = way.range
     b_.reason(f"{_way_text(way)}.")
     if way.assumed:
         b_.warn("Для неизвестного существа предполагается " + (

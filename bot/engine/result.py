@@ -46,6 +46,7 @@ class CheckResult:
     other_versions: tuple[OtherVersion, ...] = ()
     missing: str | None = None
     value_label: str = ""  # what ``value`` is, e.g. «дальность», «результат»
+    reach: int | None = None  # the range or jump radius applied (drawn on the board picture)
 
     def unknown(self, missing: str) -> CheckResult:
         """This result made «unknown» for lack of ``missing``, which its reasons then name."""
@@ -62,6 +63,7 @@ class Builder:
         self.triggers: list[str] = []
         self.warnings: list[str] = []
         self.other: list[OtherVersion] = []
+        self.reach: int | None = None
 
     def reason(self, text: str) -> Builder:
         if text[:1] and "а" <= text[0] <= "я":  # a sentence, not a cell name like «b2»
@@ -96,5 +98,5 @@ class Builder:
             verdict=verdict, value=value, reasons=tuple(self.reasons),
             citations=tuple(self.citations), triggers=tuple(self.triggers),
             warnings=tuple(self.warnings), other_versions=tuple(self.other), missing=missing,
-            value_label=value_label,
+            value_label=value_label, reach=self.reach,
         )

@@ -19,16 +19,16 @@ from typing import Any, Literal
 from bot.engine import rules
 from bot.engine.board import Cell, all_cells, is_adjacent
 from bot.engine.checks import Ref
-from bot.engine.notation import ParsedCheck, Question
+from bot.engine.notation import ParsedCheck
 from bot.engine.position import Piece, Position
 from bot.engine.result import CheckResult
+from bot.engine.verbs import Question
+from bot.verdict import Verdict, verdict_word
 
-Verdict = Literal["yes", "no", "unknown"]
 Role = Literal["actor", "target", ""]
 #: How the question is drawn between its cells.
 Stroke = Literal["walk", "jump", "teleport", "swap", "shot", "measure", "link", ""]
 
-VERDICT_WORDS = {"yes": "Можно", "no": "Нельзя", "unknown": "Неизвестно"}
 _STROKES: dict[str, Stroke] = {
     "move": "walk", "jump": "jump", "teleport": "teleport", "manoeuvre": "swap",
     "throw": "shot", "shot": "shot", "discharge": "shot", "range": "measure",
@@ -81,7 +81,7 @@ def scene_for(parsed: ParsedCheck, result: CheckResult) -> Scene | None:
     actor, target = refs[0], refs[-1] if len(refs) > 1 else None
     tokens = tuple(_token(p, _role(p, actor, target)) for p in position)
     stroke: Stroke = _STROKES.get(question.verb, "")
-    reach = question.number if question.verb == "range" else result.details.get("range")
+    reach = question.number if question.verb == "range" else result.reach
     return Scene(
         tokens=tokens,
         question=question_line(question),
@@ -105,7 +105,7 @@ def question_line(question: Question) -> str:
 
 def verdict_line(result: CheckResult) -> str:
     """«Нельзя · дальность: 7», «Можно», «Неизвестно»."""
-    word = VERDICT_WORDS[result.verdict]
+    word = verdict_word(result.verdict)
     if result.value is not None and result.value_label and result.value_label != "результат":
         return f"{word} · {result.value_label}: {result.value}"
     return word

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from bot.picture.scene import Verdict
+from bot.verdict import Verdict
 
 NoteKind = Literal["note", "overturn"]
 #: The scope of the console's and ``ask``'s local store (Discord servers use their id).

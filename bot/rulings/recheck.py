@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from bot.picture.scene import VERDICT_WORDS, Verdict
 from bot.rulings.model import CitedRule, Ruling
+from bot.verdict import VERDICT_WORDS, Verdict
 
 
 @dataclass(frozen=True)

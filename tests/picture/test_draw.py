@@ -19,7 +19,7 @@ from bot import PROJECT_ROOT
 from bot.engine.board import ROW_NAMES, Cell
 from bot.picture import Scene, Token, render
 from bot.picture import draw as D
-from bot.picture.scene import VERDICT_WORDS
+from bot.verdict import VERDICT_WORDS
 
 GOLDEN = Path(__file__).parent / "golden"
 MAX_BYTES = 100 * 1024
