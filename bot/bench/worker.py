@@ -242,6 +242,7 @@ def measure(root: Path, data_dir: Path, n_queries: int, baseline_n: int, seed: i
     out["check"] = summary(times, cpu) | {"ok": _share(bool(a.ok) for a in answers)}
     failures = [(m, a.error or a.summary) for m, a in zip(checks, answers, strict=True) if not a.ok]
     out["check"]["failures"] = [f"{m} -> {str(e)[:160]}" for m, e in failures[:5]]
+    out["picture"] = _pictures([a.picture for a in answers if a.picture is not None])
 
     # Whole commands as a user sees them (lookup + answer building), for context.
     for name, prefix, items in (("ask_term", "!term ", qs.term_exact),
@@ -252,6 +253,21 @@ def measure(root: Path, data_dir: Path, n_queries: int, baseline_n: int, seed: i
 
     out["rss_mb"] = rss_mb()
     return out
+
+
+def _pictures(scenes: list[Any]) -> dict[str, Any]:
+    """The board picture of every answered ``!check``, drawn afresh (the cache bypassed: each
+    scene is drawn and encoded), after a few untimed ones load the fonts and the field."""
+    from bot.picture.draw import render
+
+    draw = render.__wrapped__
+    for scene in scenes[:5]:
+        draw(scene)
+    texts = [str(i) for i in range(len(scenes))]
+    times, cpu, pictures = timed(lambda i: draw(scenes[int(i)]), texts)
+    sizes = [len(p.png) / 1024 for p in pictures]
+    return summary(times, cpu) | {
+        "kb_p50": percentile(sizes, 50), "kb_max": max(sizes, default=float("nan"))}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -49,8 +49,14 @@ class SettingsCog(commands.Cog, name="Настройки"):
         kind = "свой" if settings.prefix else "по умолчанию"
         channels = (", ".join(f"<#{c}>" for c in sorted(settings.channels))
                     if settings.channels else "все каналы")
+        judges = f"<@&{settings.judge_role}>" if settings.judge_role else "не задана (судьи — те, кто управляет сервером)"
+        judge_channel = f"<#{settings.judge_channel}>" if settings.judge_channel else "не задан"
+        mentions = ("везде, кроме " + ", ".join(f"<#{c}>" for c in sorted(settings.mentions_off))
+                    if settings.mentions_off else "во всех каналах")
         return (f"Префикс: `{prefix}` ({kind}); упоминание бота тоже работает.\n"
-                f"Бот отвечает в: {channels}.")
+                f"Бот отвечает в: {channels}.\n"
+                f"Роль судей: {judges}. Канал судей: {judge_channel}.\n"
+                f"Ответы на [[упоминания]]: {mentions}.")
 
     @commands.hybrid_group(name="settings", aliases=["настройки"], fallback=_("show"),
                            invoke_without_command=True,
@@ -94,6 +100,43 @@ class SettingsCog(commands.Cog, name="Настройки"):
             text = f"Канал {channel.mention} добавлен в список разрешённых."
         else:
             raise ChatUserError(f"Можно разрешить не больше {MAX_CHANNELS} каналов.")
+        await ctx.send(f"{text}\n{self.describe(ctx.guild.id)}", ephemeral=True)
+
+    @settings.command(name="judges", aliases=["судьи"],
+                      description=_("Роль судей: они добавляют заметки к решениям и отменяют их"))
+    @app_commands.rename(role=_("role"))
+    @app_commands.describe(role=_("Роль (пусто — снять)"))
+    @manager_only()
+    async def judges(self, ctx: commands.Context[Any], role: discord.Role | None = None) -> None:
+        assert ctx.guild is not None
+        self.store.set_judge_role(ctx.guild.id, role.id if role else None, by=ctx.author.id)
+        text = (f"Готово: судьи — участники с ролью {role.mention}." if role else
+                "Роль судей снята: заметки и отмену решений добавляют те, кто управляет сервером.")
+        await ctx.send(f"{text}\n{self.describe(ctx.guild.id)}", ephemeral=True)
+
+    @settings.command(name="judge_channel", aliases=["канал_судей"],
+                      description=_("Канал судей: туда бот пишет решения, изменившиеся после "
+                                    "обновления правил"))
+    @app_commands.rename(channel=_("channel"))
+    @app_commands.describe(channel=_("Канал (пусто — снять)"))
+    @manager_only()
+    async def judge_channel(self, ctx: commands.Context[Any],
+                            channel: discord.TextChannel | None = None) -> None:
+        assert ctx.guild is not None
+        self.store.set_judge_channel(ctx.guild.id, channel.id if channel else None, by=ctx.author.id)
+        text = (f"Готово: после обновления правил список изменившихся решений придёт в "
+                f"{channel.mention}." if channel else "Канал судей снят.")
+        await ctx.send(f"{text}\n{self.describe(ctx.guild.id)}", ephemeral=True)
+
+    @settings.command(name="mentions", aliases=["упоминания"],
+                      description=_("Включить или выключить ответы на [[упоминания]] в канале"))
+    @app_commands.rename(channel=_("channel"))
+    @app_commands.describe(channel=_("Канал"))
+    @manager_only()
+    async def mentions(self, ctx: commands.Context[Any], channel: discord.TextChannel) -> None:
+        assert ctx.guild is not None
+        on = self.store.toggle_mentions(ctx.guild.id, channel.id, by=ctx.author.id)
+        text = f"Ответы на [[упоминания]] в {channel.mention} {'включены' if on else 'выключены'}."
         await ctx.send(f"{text}\n{self.describe(ctx.guild.id)}", ephemeral=True)
 
     @settings.command(name="reset", aliases=["сброс"],

@@ -20,7 +20,9 @@ from bot.chat.cog import JudgeCog
 from bot.chat.config import Config, setup_logging
 from bot.chat.errors import ChannelNotAllowed, on_app_command_error, on_command_error
 from bot.chat.heartbeat import run_heartbeat
+from bot.chat.mentions import MentionsCog, message_content_note
 from bot.chat.protocols import JudgeLike
+from bot.chat.rechecks import post_rechecks
 from bot.chat.settings import SettingsStore
 from bot.chat.translator import Translator
 
@@ -58,7 +60,9 @@ class JudgeBot(commands.AutoShardedBot):
             **options,
         )
         self.config, self.judge, self.store = config, judge, store
+        judge.use_rulings(store.rulings)  # the servers' rulings live in the settings database
         self._heartbeat: asyncio.Task[None] | None = None
+        self._rechecks: asyncio.Task[int] | None = None
         self.add_check(self.channel_gate)
         self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
 
@@ -85,7 +89,13 @@ class JudgeBot(commands.AutoShardedBot):
     # -- lifecycle -----------------------------------------------------------------------------
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
-        await self.add_cog(JudgeCog(self.judge))
+        judge_cog = JudgeCog(self.judge)
+        await self.add_cog(judge_cog)
+        note = message_content_note(self.intents)
+        if note:
+            log.warning(note)
+        else:
+            await self.add_cog(MentionsCog(self, self.judge, self.store, judge_cog.executor))
         await self.add_cog(SettingsCog(self.store, self.config.prefix))
         await self.add_cog(OwnerCog(self))
         # No automatic sync: the owner runs `!sync` once (see docs/discord.md).
@@ -99,10 +109,14 @@ class JudgeBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d servers, shards %s", self.user,
                  self.user.id if self.user else "?", len(self.guilds), self.shard_ids or "auto")
+        if self._rechecks is None:  # once per process: after a corpus update, tell the judges
+            self._rechecks = asyncio.create_task(post_rechecks(self))
 
     async def close(self) -> None:
         if self._heartbeat is not None:
             self._heartbeat.cancel()
+        if self._rechecks is not None:
+            self._rechecks.cancel()
         await super().close()
 
 

@@ -6,6 +6,7 @@ No rules logic here: each command hands its text to the Judge and renders the An
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -23,11 +24,14 @@ from bot.chat.protocols import JudgeLike
 from bot.chat.render import message_text, render_pages
 from bot.chat.views import make_view
 from bot.commands.registry import COMMAND_ALIASES
+from bot.rulings.model import Caller
 
 log = logging.getLogger(__name__)
 
 #: Commands whose work may pass Discord's 3-second deadline: slash calls defer first.
-SLOW_COMMANDS = frozenset({"check", "search", "case"})
+SLOW_COMMANDS = frozenset({"check", "search", "case", "ruling"})
+#: The board picture's file name in a message (the embed shows ``attachment://board.png``).
+BOARD_FILE = "board.png"
 #: Other slash commands defer when the answer is not ready after this many seconds.
 DEFER_AFTER = 1.5
 COOLDOWN_RATE, COOLDOWN_PER = 4, 10.0
@@ -100,10 +104,21 @@ class JudgeCog(commands.Cog, name="Судья"):
     async def cog_unload(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
-    async def run(self, name: str, args: str) -> Answer:
+    async def run(self, name: str, args: str, caller: Caller | None = None) -> Answer:
         """Run a command on the core in a worker thread."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, self.judge.run, name, args)
+        return await loop.run_in_executor(self.executor, self.judge.run, name, args, caller)
+
+    async def board_file(self, answer: Answer) -> discord.File | None:
+        """The answer's board picture as an attachment, drawn in a worker thread; None when
+        it has none or it cannot be drawn (logged: the answer goes out without it)."""
+        if answer.picture is None:
+            return None
+        from bot.picture.draw import png_or_none
+
+        loop = asyncio.get_running_loop()
+        png = await loop.run_in_executor(self.executor, png_or_none, answer.picture)
+        return discord.File(io.BytesIO(png), filename=BOARD_FILE) if png else None
 
     @staticmethod
     def prefix_of(ctx: commands.Context[Any]) -> str:
@@ -116,7 +131,7 @@ class JudgeCog(commands.Cog, name="Судья"):
 
     async def respond(self, ctx: commands.Context[Any], name: str, args: str) -> None:
         check_length(args)
-        work = asyncio.ensure_future(self.run(name, args))
+        work = asyncio.ensure_future(self.run(name, args, caller_of(ctx)))
         if ctx.interaction is not None:
             # Discord wants a reply within 3 s: defer slow commands at once, others when late.
             if name in SLOW_COMMANDS:
@@ -130,14 +145,19 @@ class JudgeCog(commands.Cog, name="Судья"):
             ctx.command.reset_cooldown(ctx)  # a typo should not cost the user a turn
         pages = render_pages(answer)
         view = make_view(answer, pages, ctx.author.id, self.run)
+        board = await self.board_file(answer)
+        if board is not None:
+            pages[0].set_image(url=f"attachment://{BOARD_FILE}")
+        extra: dict[str, Any] = {"file": board} if board is not None else {}
         try:
             if view is None:
-                await ctx.send(embed=pages[0])
+                await ctx.send(embed=pages[0], **extra)
             else:
-                view.message = await ctx.send(embed=pages[0], view=view)
+                view.message = await ctx.send(embed=pages[0], view=view, **extra)
         except discord.Forbidden:
-            # No "Embed Links" permission here: the answer as plain text, cut to one message.
-            log.warning("no permission to send embeds in channel %s", ctx.channel.id)
+            # No "Embed Links" (or "Attach Files") permission here: the answer as plain text
+            # (the text grid of the board included), cut to one message.
+            log.warning("no permission to send embeds or files in channel %s", ctx.channel.id)
             await ctx.send(message_text(render_text(answer)))
 
     # -- commands ------------------------------------------------------------------------------
@@ -194,6 +214,25 @@ class JudgeCog(commands.Cog, name="Судья"):
     async def case(self, ctx: commands.Context[Any], *, query: Query = "") -> None:
         await self.respond(ctx, "case", query)
 
+    @commands.hybrid_command(
+        name="ruling", aliases=aliases("ruling"),
+        description=_("Решение судьи: записать проверку под номером или показать решение №"))
+    @app_commands.rename(query=_("query"))
+    @app_commands.describe(
+        query=_("Позиция | вопрос, как в проверке; номер решения; «3 заметка …», «3 отменить …»"))
+    @_cooldown()
+    async def ruling(self, ctx: commands.Context[Any], *, query: Query) -> None:
+        await self.respond(ctx, "ruling", query)
+
+    @commands.hybrid_command(name="rulings", aliases=aliases("rulings"),
+                             description=_("Записанные решения этого сервера, новые первыми"))
+    @app_commands.rename(page=_("page"))
+    @app_commands.describe(page=_("Номер страницы"))
+    @_cooldown()
+    async def rulings(self, ctx: commands.Context[Any],
+                      page: commands.Range[int, 1, 10000] = 1) -> None:
+        await self.respond(ctx, "rulings", str(page))
+
     @commands.hybrid_command(name="help", aliases=aliases("help"),
                              description=_("Как пользоваться ботом"))
     @app_commands.rename(topic=_("topic"))
@@ -207,3 +246,21 @@ class JudgeCog(commands.Cog, name="Судья"):
     @_cooldown()
     async def sources(self, ctx: commands.Context[Any]) -> None:
         await self.respond(ctx, "sources", "")
+
+
+def caller_of(ctx: commands.Context[Any]) -> Caller:
+    """Who asks and where, for the core: the server (None in direct messages), the member's
+    name, the channel, and whether the member is a judge here — has the judges' role of the
+    server settings, or may manage the server."""
+    channel = getattr(ctx.channel, "name", None)
+    if ctx.guild is None:
+        return Caller(scope=None, user=ctx.author.display_name, user_id=ctx.author.id,
+                      channel="личные сообщения", channel_id=ctx.channel.id, judge=False)
+    store = getattr(getattr(ctx, "bot", None), "store", None)
+    role = store.get(ctx.guild.id).judge_role if store is not None else None
+    member = ctx.author
+    roles = {r.id for r in getattr(member, "roles", [])}
+    manager = bool(getattr(getattr(member, "guild_permissions", None), "manage_guild", False))
+    return Caller(scope=ctx.guild.id, user=member.display_name, user_id=member.id,
+                  channel=f"#{channel}" if channel else str(ctx.channel.id),
+                  channel_id=ctx.channel.id, judge=manager or (role is not None and role in roles))

@@ -7,6 +7,9 @@ from typing import Protocol
 
 from bot.answers import Answer
 from bot.corpus.model import Card, Term
+from bot.rulings.model import Caller
+from bot.rulings.recheck import Change
+from bot.rulings.store import RulingStore
 
 
 class LookupLike(Protocol):
@@ -19,4 +22,13 @@ class JudgeLike(Protocol):
     @property
     def lookup(self) -> LookupLike: ...
 
-    def run(self, name: str, args: str) -> Answer: ...
+    @property
+    def corpus_version(self) -> str: ...
+
+    def run(self, name: str, args: str, caller: Caller | None = None) -> Answer: ...
+
+    def mentions(self, text: str) -> Answer | None: ...
+
+    def use_rulings(self, store: RulingStore | None) -> None: ...
+
+    def recheck(self, store: RulingStore, scope: int | None = None) -> list[Change]: ...

@@ -1,4 +1,5 @@
-"""Per-server settings (custom prefix, allowed channels) in their own SQLite database.
+"""Per-server settings (custom prefix, allowed channels, judges, inline mentions) and the
+server's recorded rulings, in their own SQLite database.
 
 The file (``<data dir>/discord-settings.db``) is separate from the corpus index, so no corpus
 rebuild touches it. The schema is versioned: ``schema_version`` holds the version and
@@ -13,27 +14,41 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import sqlite_utils
 from sqlite_utils.db import Table
+
+from bot.dbschema import SchemaError
+from bot.dbschema import migrate as migrate_schema
+from bot.rulings.store import RulingStore, create_tables
 
 MAX_PREFIX = 10
 MAX_CHANNELS = 50
 
 
-class SettingsError(RuntimeError):
-    """The settings database cannot be used (e.g. written by a newer version of the bot)."""
+#: The settings database cannot be used (e.g. written by a newer version of the bot).
+SettingsError = SchemaError
 
 
 @dataclass(frozen=True)
 class GuildSettings:
     prefix: str | None = None  # None: the default prefix
     channels: frozenset[int] = frozenset()  # empty: every channel
+    judge_role: int | None = None  # members with it may note and overturn rulings
+    judge_channel: int | None = None  # where the bot posts rulings changed by a corpus update
+    mentions_off: frozenset[int] = frozenset()  # channels where [[…]] mentions are not answered
+    rechecked: str | None = None  # the corpus version the rulings were last rechecked against
 
     def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
         if not self.channels:
             return True
         return channel_id in self.channels or (parent_id is not None and parent_id in self.channels)
+
+    def mentions_on(self, channel_id: int, parent_id: int | None = None) -> bool:
+        """Inline mentions are answered everywhere but in the channels turned off (a thread
+        follows its parent)."""
+        return channel_id not in self.mentions_off and parent_id not in self.mentions_off
 
 
 def _table(db: sqlite_utils.Database, name: str) -> Table:
@@ -52,26 +67,25 @@ def _v2(db: sqlite_utils.Database) -> None:
     _table(db, "guilds").add_column("updated_at", float)
 
 
+def _rulings(db: sqlite_utils.Database) -> None:
+    # Recorded rulings (bot.rulings.store), the judges' role and channel, the corpus version
+    # the rulings were rechecked against, and the channels where [[…]] mentions are off.
+    create_tables(db)
+    for column, kind in (("judge_role_id", int), ("judge_channel_id", int),
+                         ("rechecked_corpus", str)):
+        _table(db, "guilds").add_column(column, kind)
+    _table(db, "mention_channels_off").create({"guild_id": int, "channel_id": int},
+                                              pk=("guild_id", "channel_id"))
+
+
 #: Migration i+1 upgrades a database of version i. Append only; never edit a shipped step.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _rulings]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def migrate(db: sqlite_utils.Database) -> int:
     """Bring ``db`` to :data:`SCHEMA_VERSION`; return the version it had before."""
-    with db.atomic():
-        if "schema_version" not in db.table_names():
-            _table(db, "schema_version").create({"id": int, "version": int}, pk="id")
-            _table(db, "schema_version").insert({"id": 1, "version": 0})
-        before = int(db.execute("SELECT version FROM schema_version WHERE id = 1").fetchone()[0])
-    if before > SCHEMA_VERSION:
-        raise SettingsError(f"settings database has schema version {before}, newer than this "
-                            f"bot's {SCHEMA_VERSION}; upgrade the bot or restore a backup")
-    for version in range(before, SCHEMA_VERSION):
-        with db.atomic():
-            MIGRATIONS[version](db)
-            db.execute("UPDATE schema_version SET version = ? WHERE id = 1", [version + 1])
-    return before
+    return migrate_schema(db, MIGRATIONS, "settings database")
 
 
 class SettingsStore:
@@ -86,6 +100,9 @@ class SettingsStore:
             self.db.enable_wal()
         self.db.execute("PRAGMA busy_timeout = 5000")
         migrate(self.db)
+        # The servers' recorded rulings: the same file, a connection of its own (commands run
+        # in worker threads); in memory, a store of their own.
+        self.rulings = RulingStore.open(path) if path is not None else RulingStore.in_memory()
         self._cache: dict[int, GuildSettings] = {}
         self._data_version = self._current_data_version()
 
@@ -107,9 +124,50 @@ class SettingsStore:
         row = self.db.execute("SELECT prefix FROM guilds WHERE guild_id = ?", [guild_id]).fetchone()
         channels = frozenset(r[0] for r in self.db.execute(
             "SELECT channel_id FROM allowed_channels WHERE guild_id = ?", [guild_id]))
-        settings = GuildSettings(prefix=row[0] if row else None, channels=channels)
+        settings = GuildSettings(prefix=row[0] if row else None, channels=channels,
+                                 **self._judging(guild_id))
         self._cache[guild_id] = settings
         return settings
+
+    def _judging(self, guild_id: int) -> dict[str, Any]:
+        row = self.db.execute("SELECT judge_role_id, judge_channel_id, rechecked_corpus FROM guilds "
+                              "WHERE guild_id = ?", [guild_id]).fetchone() or (None, None, None)
+        off = frozenset(r[0] for r in self.db.execute(
+            "SELECT channel_id FROM mention_channels_off WHERE guild_id = ?", [guild_id]))
+        return {"judge_role": row[0], "judge_channel": row[1], "rechecked": row[2],
+                "mentions_off": off}
+
+    def _set(self, guild_id: int, by: int | None, **values: Any) -> None:
+        with self.db.atomic():
+            self._touch(guild_id, by)
+            _table(self.db, "guilds").update(guild_id, values)
+        self._cache.pop(guild_id, None)
+
+    def set_judge_role(self, guild_id: int, role_id: int | None, by: int | None = None) -> None:
+        self._set(guild_id, by, judge_role_id=role_id)
+
+    def set_judge_channel(self, guild_id: int, channel_id: int | None, by: int | None = None) -> None:
+        self._set(guild_id, by, judge_channel_id=channel_id)
+
+    def set_rechecked(self, guild_id: int, corpus_version: str) -> None:
+        """Remember that this server's rulings were rechecked against ``corpus_version``."""
+        self._set(guild_id, None, rechecked_corpus=corpus_version)
+
+    def toggle_mentions(self, guild_id: int, channel_id: int, by: int | None = None) -> bool:
+        """Turn [[…]] mentions off in a channel, or back on; returns whether they are on now."""
+        with self.db.atomic():
+            self._touch(guild_id, by)
+            gone = self.db.execute("DELETE FROM mention_channels_off WHERE guild_id = ? AND "
+                                   "channel_id = ?", [guild_id, channel_id]).rowcount
+            if not gone:
+                _table(self.db, "mention_channels_off").insert(
+                    {"guild_id": guild_id, "channel_id": channel_id})
+        self._cache.pop(guild_id, None)
+        return bool(gone)
+
+    def guilds_with_judge_channel(self) -> list[int]:
+        return [int(r[0]) for r in self.db.execute(
+            "SELECT guild_id FROM guilds WHERE judge_channel_id IS NOT NULL ORDER BY guild_id")]
 
     def _touch(self, guild_id: int, by: int | None) -> None:
         _table(self.db, "guilds").upsert({"guild_id": guild_id, "updated_by": by,
@@ -144,10 +202,13 @@ class SettingsStore:
         self._cache.pop(guild_id, None)
 
     def reset(self, guild_id: int) -> None:
+        """Back to the defaults; the server's recorded rulings are kept."""
         with self.db.atomic():
             self.db.execute("DELETE FROM allowed_channels WHERE guild_id = ?", [guild_id])
+            self.db.execute("DELETE FROM mention_channels_off WHERE guild_id = ?", [guild_id])
             self.db.execute("DELETE FROM guilds WHERE guild_id = ?", [guild_id])
         self._cache.pop(guild_id, None)
 
     def close(self) -> None:
+        self.rulings.close()
         self.db.close()

@@ -27,6 +27,13 @@ RUSSIAN_NAMES: dict[str, str] = {
     "position": "позиция",
     "topic": "тема",
     "value": "значение",
+    "ruling": "решение",
+    "rulings": "решения",
+    "page": "страница",
+    "judges": "судьи",
+    "judge_channel": "канал_судей",
+    "mentions": "упоминания",
+    "role": "роль",
 }
 
 ENGLISH_DESCRIPTIONS: dict[str, str] = {
@@ -57,6 +64,20 @@ ENGLISH_DESCRIPTIONS: dict[str, str] = {
     "Команда или тема": "A command or topic",
     "Новый префикс": "The new prefix",
     "Канал": "The channel",
+    "Решение судьи: записать проверку под номером или показать решение №":
+        "A judge's ruling: record a check under a number, or show ruling No.",
+    "Позиция | вопрос, как в проверке; номер решения; «3 заметка …», «3 отменить …»":
+        "Position | question as in check; a ruling number; «3 заметка …», «3 отменить …»",
+    "Записанные решения этого сервера, новые первыми": "This server's recorded rulings, newest first",
+    "Номер страницы": "Page number",
+    "Роль судей: они добавляют заметки к решениям и отменяют их":
+        "The judges' role: judges add notes to rulings and overturn them",
+    "Роль (пусто — снять)": "The role (empty: clear)",
+    "Канал судей: туда бот пишет решения, изменившиеся после обновления правил":
+        "Judges' channel: where the bot lists rulings changed by a rules update",
+    "Канал (пусто — снять)": "The channel (empty: clear)",
+    "Включить или выключить ответы на [[упоминания]] в канале":
+        "Turn answers to [[mentions]] on or off in a channel",
 }
 
 _RUSSIAN = {Locale.russian}

@@ -25,6 +25,7 @@ from bot.ru import echo
 from bot.rulings.model import Caller
 
 if TYPE_CHECKING:
+    from bot.rulings.recheck import Change
     from bot.rulings.store import RulingStore
 
 __all__ = ["Context", "Handler", "Judge"]
@@ -65,6 +66,17 @@ class Judge:
     @property
     def lookup(self) -> Lookup:
         return self.ctx.lookup
+
+    @property
+    def corpus_version(self) -> str:
+        """The corpus's content hash: what a recorded ruling was judged on."""
+        return self.ctx.corpus.content_hash
+
+    def recheck(self, store: RulingStore, scope: int | None = None) -> list[Change]:
+        """The recorded rulings (of one server) that the current corpus judges otherwise."""
+        from bot.commands.ruling import recheck_store
+
+        return recheck_store(self.ctx, store, scope)
 
     def use_rulings(self, store: RulingStore | None) -> None:
         """Keep recorded rulings in ``store`` (the surface's: the settings database on

@@ -21,6 +21,7 @@ used. Pictures are cached by scene, so the same position and question is drawn o
 from __future__ import annotations
 
 import io
+import logging
 import math
 import re
 from collections.abc import Sequence
@@ -33,6 +34,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine.board import COLUMNS, ROWS, Cell, row_name
 from bot.picture.scene import Scene, Token
+
+log = logging.getLogger(__name__)
 
 FONTS = Path(__file__).parent / "fonts"
 REGULAR = FONTS / "PTS55F.ttf"  # PT Sans
@@ -491,3 +494,15 @@ def _ellipsis(text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
     while text and font.getlength(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def png_or_none(scene: Scene | None) -> bytes | None:
+    """The scene's PNG, or None when there is no scene or it cannot be drawn: the failure is
+    logged and the text answer goes out without its picture."""
+    if scene is None:
+        return None
+    try:
+        return render_png(scene)
+    except Exception:
+        log.exception("the board picture of %r could not be drawn", scene.question)
+        return None

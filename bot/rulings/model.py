@@ -25,10 +25,11 @@ LOCAL_SCOPE = 0
 
 @dataclass(frozen=True)
 class Caller:
-    """Who sends a command and where: the server (``scope``), the member, the channel, and
-    whether the member is a judge there (may note and overturn rulings)."""
+    """Who sends a command and where: the server (``scope``; None in direct messages, where no
+    rulings are kept), the member, the channel, and whether the member is a judge there (may
+    note and overturn rulings)."""
 
-    scope: int = LOCAL_SCOPE
+    scope: int | None = LOCAL_SCOPE
     user: str = "консоль"
     user_id: int | None = None
     channel: str = "консоль"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from bot.ru import count
 from bot.rulings.model import CitedRule, Ruling
 from bot.verdict import VERDICT_WORDS, Verdict
 
@@ -84,3 +85,24 @@ def recheck(rulings: Iterable[Ruling], run: Callable[[str], Outcome]) -> list[Ch
         if change.changed:
             changes.append(change)
     return changes
+
+
+def report(changes: list[Change], corpus_version: str, limit: int = 50) -> str:
+    """The list for judges: a line per changed ruling (at most ``limit``, then how many more).
+
+    >>> from bot.rulings.store import example
+    >>> print(report([Change(example(), Outcome("yes", ()))], "0123456789abcdef"))
+    Правила обновились (версия корпуса 0123456789ab): 1 решение теперь получает другой ответ.
+    №0: вердикт «Нельзя» → «Можно»
+    """
+    if not changes:
+        return f"Правила обновились (версия корпуса {corpus_version[:12]}): все решения в силе."
+    n = len(changes)
+    rulings = count(n, "решение", "решения", "решений")
+    verb = "получает" if n % 10 == 1 and n % 100 != 11 else "получают"
+    head = (f"Правила обновились (версия корпуса {corpus_version[:12]}): {rulings} теперь "
+            f"{verb} другой ответ.")
+    lines = [c.line for c in changes[:limit]]
+    if n > limit:
+        lines.append(f"…и ещё {n - limit}: `berserk-judge recheck` покажет все.")
+    return "\n".join([head, *lines])

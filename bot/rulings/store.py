@@ -15,15 +15,17 @@ and its row written in one statement, so two shard processes never give out the 
 from __future__ import annotations
 
 import json
+import sqlite3
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import sqlite_utils
 
-from bot.dbschema import migrate
+from bot.dbschema import Migration, migrate
 from bot.rulings.model import LOCAL_SCOPE, CitedRule, Note, Ruling
 
 PAGE_SIZE = 10
@@ -56,24 +58,35 @@ LOCAL_MIGRATIONS = [create_tables]
 
 def open_local(root: Path) -> RulingStore:
     """The console's and ``ask``'s store under ``<root>/.data/``."""
-    path = root / ".data" / LOCAL_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite_utils.Database(path)
-    db.enable_wal()
-    db.execute("PRAGMA busy_timeout = 5000")
-    migrate(db, LOCAL_MIGRATIONS, f"rulings store {path}")
-    return RulingStore(db)
+    return RulingStore.open(root / ".data" / LOCAL_FILE, LOCAL_MIGRATIONS)
 
 
 class RulingStore:
-    """Record, read, note and overturn rulings; ``db`` already has the tables."""
+    """Record, read, note and overturn rulings; ``db`` already has the tables.
+
+    Commands run in worker threads (Discord), so the store has a connection of its own that
+    any thread may use, one call at a time.
+    """
 
     def __init__(self, db: sqlite_utils.Database):
         self.db = db
+        self._lock = threading.RLock()
+
+    @classmethod
+    def open(cls, path: Path, migrations: Sequence[Migration] = ()) -> RulingStore:
+        """A store on the file ``path``; with ``migrations``, the schema is brought up to date
+        (the settings database migrates itself before)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
+        db.enable_wal()
+        db.execute("PRAGMA busy_timeout = 5000")
+        if migrations:
+            migrate(db, migrations, f"rulings store {path}")
+        return cls(db)
 
     @classmethod
     def in_memory(cls) -> RulingStore:
-        db = sqlite_utils.Database(memory=True)
+        db = sqlite_utils.Database(sqlite3.connect(":memory:", check_same_thread=False))
         migrate(db, LOCAL_MIGRATIONS)
         return cls(db)
 
@@ -81,7 +94,7 @@ class RulingStore:
         """Store a new ruling under the next number of its scope; the stored one is returned."""
         row = _row(ruling)
         columns = [c for c in _COLUMNS if c != "number"]
-        with self.db.atomic():
+        with self._lock, self.db.atomic():
             cursor = self.db.execute(
                 f"INSERT INTO rulings (number, {', '.join(columns)}) "
                 f"SELECT COALESCE(MAX(number), 0) + 1, {', '.join('?' for _ in columns)} "
@@ -92,30 +105,36 @@ class RulingStore:
         return replace(ruling, number=int(number), notes=())
 
     def get(self, scope: int, number: int) -> Ruling | None:
-        rows = self._select("WHERE scope = ? AND number = ?", [scope, number])
+        with self._lock:
+            rows = self._select("WHERE scope = ? AND number = ?", [scope, number])
         return rows[0] if rows else None
 
     def page(self, scope: int, page: int = 1, size: int = PAGE_SIZE) -> tuple[list[Ruling], int]:
         """Newest first: the rulings of page ``page`` (from 1) and how many there are in all."""
-        total = int(self.db.execute("SELECT count(*) FROM rulings WHERE scope = ?",
-                                    [scope]).fetchone()[0])
-        rows = self._select("WHERE scope = ? ORDER BY number DESC LIMIT ? OFFSET ?",
-                            [scope, size, (max(page, 1) - 1) * size])
+        with self._lock:
+            total = int(self.db.execute("SELECT count(*) FROM rulings WHERE scope = ?",
+                                        [scope]).fetchone()[0])
+            rows = self._select("WHERE scope = ? ORDER BY number DESC LIMIT ? OFFSET ?",
+                                [scope, size, (max(page, 1) - 1) * size])
         return rows, total
 
     def all(self, scope: int | None = None) -> Iterator[Ruling]:
         """Every ruling (of one scope), oldest first."""
-        if scope is None:
-            yield from self._select("ORDER BY scope, number", [])
-        else:
-            yield from self._select("WHERE scope = ? ORDER BY number", [scope])
+        with self._lock:
+            if scope is None:
+                rows = self._select("ORDER BY scope, number", [])
+            else:
+                rows = self._select("WHERE scope = ? ORDER BY number", [scope])
+        yield from rows
 
     def scopes(self) -> list[int]:
-        return [int(r[0]) for r in self.db.execute("SELECT DISTINCT scope FROM rulings ORDER BY scope")]
+        with self._lock:
+            return [int(r[0]) for r in self.db.execute(
+                "SELECT DISTINCT scope FROM rulings ORDER BY scope")]
 
     def add_note(self, scope: int, number: int, note: Note) -> Ruling | None:
         """Attach a note or an overturn; None when there is no such ruling."""
-        with self.db.atomic():
+        with self._lock, self.db.atomic():
             if self.get(scope, number) is None:
                 return None
             self.db.table("ruling_notes").insert({
@@ -125,7 +144,8 @@ class RulingStore:
         return self.get(scope, number)
 
     def close(self) -> None:
-        self.db.close()
+        with self._lock:
+            self.db.close()
 
     # -- rows ----------------------------------------------------------------------------------
     def _select(self, where: str, params: list[Any]) -> list[Ruling]:

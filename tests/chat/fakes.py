@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from bot.answers import Answer, Citation, Section
+from bot.commands.mentions import find_mentions
 from bot.corpus.model import Card, Term
+from bot.engine.board import Cell
+from bot.picture.scene import Scene, Token
+from bot.rulings.model import Caller
+from bot.rulings.recheck import Change
+from bot.rulings.store import RulingStore
 
 LONG = "Очень длинное название термина для проверки ограничений Discord " * 3  # > 100 chars
 
@@ -32,15 +38,44 @@ class FakeLookup:
                 if key in c.name.casefold() or key in str(c.number)][: limit + 5]  # sloppy on purpose
 
 
+BOARD = Scene((Token(Cell.parse("a1"), "Баалит", "168", role="actor"),
+               Token(Cell.parse("c6"), "?", "", enemy=True)),
+              "телепортация a1 b6", "yes", "Можно", "teleport",
+              (Cell.parse("a1"), Cell.parse("b6")), target=Cell.parse("b6"))
+
+
 class FakeJudge:
     """Answers a handful of queries; ``boom`` raises (to test the error handler)."""
+
+    corpus_version = "fake-corpus-version"
 
     def __init__(self) -> None:
         self.lookup = FakeLookup()
         self.runs: list[tuple[str, str]] = []
+        self.callers: list[Caller | None] = []
+        self.rulings: RulingStore | None = None
+        self.changes: list[Change] = []  # what :meth:`recheck` reports
+        self.rechecks: list[int | None] = []
 
-    def run(self, name: str, args: str) -> Answer:
+    def use_rulings(self, store: RulingStore | None) -> None:
+        self.rulings = store
+
+    def recheck(self, store: RulingStore, scope: int | None = None) -> list[Change]:
+        self.rechecks.append(scope)
+        return self.changes
+
+    def mentions(self, text: str) -> Answer | None:
+        found = find_mentions(text)
+        if not found:
+            return None
+        return Answer(command="mention", title="Упоминания: " + ", ".join(found),
+                      sections=[Section(f"«{q}»", f"Текст.\nПолностью: `!card {q}`") for q in found],
+                      results=[{"query": q, "kind": "card", "name": q, "command": f"card {q}"}
+                               for q in found])
+
+    def run(self, name: str, args: str, caller: Caller | None = None) -> Answer:
         self.runs.append((name, args))
+        self.callers.append(caller)
         if args == "boom":
             raise RuntimeError("boom")
         if name == "term":
@@ -54,10 +89,14 @@ class FakeJudge:
                               sections=[Section("Характеристики", "Жизни 9, движение 1, удар 1-2-2")])
             return Answer.failure("card", "Под «тен» подходит несколько карт.",
                                   ["«Тень» (Путь хранителей 194)", "«Баалит» (Путь хранителей 168)"])
-        if name == "check":
-            return Answer(command="check", title="Телепортация a1 → b6", verdict="yes",
-                          summary="Можно: клетка b6 свободна.", board="6 . ? . . .\n1 Б . . . .",
-                          citations=[Citation(term="teleportatsiya", source="РП 4.1-2")])
+        if name in ("check", "ruling"):
+            answer = Answer(command=name, title="Телепортация a1 → b6", verdict="yes",
+                            summary="Можно: клетка b6 свободна.", board="6 . ? . . .\n1 Б . . . .",
+                            citations=[Citation(term="teleportatsiya", source="РП 4.1-2")],
+                            picture=None if "нет картинки" in args else BOARD)
+            if name == "ruling":
+                answer.ruling = {"id": 1, "scope": caller.scope if caller else None}
+            return answer
         if name == "search":
             return Answer(command="search", title="Поиск", results=[],
                           sections=[Section(f"Результат {i}", "x" * 900) for i in range(30)])

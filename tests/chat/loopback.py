@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 from discord.utils import time_snowflake
 
 BOT_ID = 900000000000000001
@@ -80,6 +80,7 @@ class Recorded:
     query: dict[str, str]
     body: Any
     response: Any = None  # what the double answered (e.g. the message it "created")
+    files: dict[str, bytes] = field(default_factory=dict)  # attachments: file name → bytes
 
 
 @dataclass
@@ -215,10 +216,20 @@ class LoopbackDiscord:
     async def rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         body: Any = None
-        if request.can_read_body:
+        files: dict[str, bytes] = {}
+        if request.content_type == "multipart/form-data":  # a message with attachments
+            reader = await request.multipart()
+            async for part in reader:
+                if not isinstance(part, BodyPartReader):
+                    continue
+                if part.name == "payload_json":
+                    body = json.loads(await part.text())
+                elif part.filename:
+                    files[part.filename] = bytes(await part.read())
+        elif request.can_read_body:
             text = await request.text()
             body = json.loads(text) if text else None
-        record = Recorded(request.method, path, dict(request.query), body)
+        record = Recorded(request.method, path, dict(request.query), body, files=files)
         response = self._answer(request.method, path, body)
         record.response = json.loads(response.body) if isinstance(response.body, bytes) else None
         await self._record(record)

@@ -18,7 +18,8 @@ from bot.chat.views import AnswerView
 from chat.fakes import FakeJudge
 
 ARGS = {"term": "телепортация", "card": "168", "search": "телепортация",
-        "check": "168 a1 | телепортация a1 b6", "case": "", "help": "", "sources": None}
+        "check": "168 a1 | телепортация a1 b6", "case": "", "help": "", "sources": None,
+        "ruling": "168 a1 | телепортация a1 b6", "rulings": "2"}
 
 
 def make_ctx(slash: bool, author_id: int = 42) -> MagicMock:
@@ -51,6 +52,8 @@ async def invoke(cog: JudgeCog, name: str, ctx: Any) -> None:
         await command.callback(cog, ctx, position=args)
     elif name == "help":
         await command.callback(cog, ctx, topic=args)
+    elif name == "rulings":
+        await command.callback(cog, ctx, page=int(args))
     else:
         await command.callback(cog, ctx, query=args)
 
@@ -187,9 +190,9 @@ async def test_slash_defers_when_the_answer_is_late(bot: JudgeBot, fake_judge: F
     monkeypatch.setattr(cog_module, "DEFER_AFTER", 0.01)
     original = fake_judge.run
 
-    def slow(name: str, args: str) -> Any:
+    def slow(name: str, args: str, caller: Any = None) -> Any:
         time.sleep(0.1)  # the core is synchronous; it runs in a worker thread
-        return original(name, args)
+        return original(name, args, caller)
 
     monkeypatch.setattr(fake_judge, "run", slow)
     ctx = make_ctx(slash=True)

@@ -14,7 +14,8 @@ from bot.commands.registry import COMMAND_ALIASES
 
 #: Discord's rule for command and option names (lower case where the script has case).
 NAME = re.compile(r"^[-_\w]{1,32}$")
-EXPECTED = {"term", "card", "search", "check", "case", "help", "sources", "settings"}
+EXPECTED = {"term", "card", "search", "check", "case", "help", "sources", "settings", "ruling",
+            "rulings"}
 
 
 def check_name(name: str, where: str) -> None:
@@ -66,7 +67,8 @@ async def test_slash_commands_are_valid(bot: JudgeBot) -> None:
 async def test_russian_localisations(bot: JudgeBot) -> None:
     by_name = {d["name"]: d for d in await payloads(bot)}
     expected = {"term": "термин", "card": "карта", "search": "поиск", "check": "проверка",
-                "help": "помощь", "sources": "источники", "case": "кейс", "settings": "настройки"}
+                "help": "помощь", "sources": "источники", "case": "кейс", "settings": "настройки",
+                "ruling": "решение", "rulings": "решения"}
     for name, russian in expected.items():
         assert by_name[name]["name_localizations"][Locale.russian.value] == russian
         assert by_name[name]["description_localizations"][Locale.american_english.value]
@@ -76,7 +78,12 @@ async def test_russian_localisations(bot: JudgeBot) -> None:
     assert by_name["card"]["options"][0]["autocomplete"]
     settings = by_name["settings"]
     assert str(settings["default_member_permissions"]) == "32"  # Manage Server
-    assert {o["name"] for o in settings["options"]} == {"show", "prefix", "channel", "reset"}
+    assert {o["name"] for o in settings["options"]} == {"show", "prefix", "channel", "reset",
+                                                        "judges", "judge_channel", "mentions"}
+    page = by_name["rulings"]["options"][0]
+    assert page["type"] == 4 and not page.get("required")  # an integer, optional
+    assert (page.get("min_value"), page.get("max_value")) == (1, 10000)
+    assert by_name["ruling"]["options"][0]["required"]
 
 
 def test_translation_tables_fit() -> None:

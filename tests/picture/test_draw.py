@@ -17,8 +17,9 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot import PROJECT_ROOT
 from bot.engine.board import ROW_NAMES, Cell
-from bot.picture import Scene, Token, render
 from bot.picture import draw as D
+from bot.picture.draw import render
+from bot.picture.scene import Scene, Token
 from bot.verdict import VERDICT_WORDS
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -9,7 +9,7 @@ from bot.commands.check import corpus_resolver
 from bot.corpus.load import load_corpus
 from bot.engine import Resolution, check
 from bot.engine.board import Cell, all_cells, distance, is_orthogonal_neighbour
-from bot.picture import Scene, scene_for
+from bot.picture.scene import Scene, scene_for
 
 
 @cache
