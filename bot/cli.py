@@ -5,6 +5,8 @@ Examples::
     berserk-judge ask "!term телепортация"
     berserk-judge ask --json "!card 168"
     printf '!term прыжок\\n!card тень\\n' | berserk-judge ask --json -
+    berserk-judge ask --image board.png "!check 168 a1, враг ? c6 | телепортация a1 b6"
+    berserk-judge recheck
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from bot.answers.json import render_json
 from bot.answers.text import render_text
 from bot.corpus.errors import CorpusError
 from bot.importers.cli import import_group
+from bot.rulings.cli import recheck, rulings
 
 if TYPE_CHECKING:
+    from bot.answers import Answer
     from bot.commands.judge import Judge
 
 log = logging.getLogger("berserk_judge")
@@ -75,20 +79,29 @@ def cli(ctx: click.Context, root: Path, force_console: bool) -> None:
         click.echo("DISCORD_TOKEN is not set: starting the console (see README, 'Run on Discord').",
                    err=True)
     from bot.console import run_console
+    from bot.rulings.store import open_local
 
     judge = open_judge(root)
     judge.lookup.warm()
+    judge.use_rulings(open_local(root))  # the console's rulings: <root>/.data/rulings.db
     run_console(judge)
 
 
 @cli.command()
 @click.argument("text", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the structured answer (SPEC §6).")
+@click.option("--image", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the board picture of a !check (or !ruling) answer to this PNG file.")
 @_root_option
-def ask(text: tuple[str, ...], as_json: bool, root: Path) -> None:
+def ask(text: tuple[str, ...], as_json: bool, image: Path | None, root: Path) -> None:
     """Answer one message, or with '-' one message per line of standard input (JSON Lines)."""
+    from bot.rulings.store import open_local
+
     judge = open_judge(root)
+    judge.use_rulings(open_local(root))  # `!ruling` keeps its rulings in <root>/.data/
     message = " ".join(text)
+    if image is not None and message == "-":
+        raise click.UsageError("--image takes one message, not '-'")
     if message == "-":
         for line in sys.stdin:
             if not line.strip():
@@ -99,6 +112,23 @@ def ask(text: tuple[str, ...], as_json: bool, root: Path) -> None:
         return
     answer = judge.ask(message if message.lstrip().startswith(("!", "/")) else "!" + message)
     click.echo(render_json(answer) if as_json else render_text(answer, markdown=False))
+    if image is not None:
+        write_image(answer, image)
+
+
+def write_image(answer: Answer, path: Path) -> None:
+    """The answer's board picture to ``path`` (atomically); exit 1 with an operator message
+    when the answer has none or it cannot be drawn (the text answer is out already)."""
+    from bot.picture.files import save_png
+
+    if answer.picture is None:
+        click.echo(f"berserk-judge: no board picture for this answer ({answer.command}); "
+                   f"{path} not written", err=True)
+        sys.exit(1)
+    if not save_png(answer.picture, path):
+        click.echo(f"berserk-judge: the board picture could not be drawn (see the log); "
+                   f"{path} not written", err=True)
+        sys.exit(1)
 
 
 @cli.command()
@@ -112,6 +142,8 @@ def index(root: Path) -> None:
 
 
 cli.add_command(import_group)
+cli.add_command(recheck)
+cli.add_command(rulings)
 
 
 def main() -> None:

@@ -11,10 +11,12 @@ from bot.answers.text import render_text
 
 if TYPE_CHECKING:
     from bot.commands.judge import Judge
+    from bot.picture.scene import Scene
 
 BANNER = (
     "berserk-judge — судья по правилам «Берсерка». Команды: !term, !card, !search, !check, "
-    "!case, !sources, !help. Выход: Ctrl-D или Ctrl-C."
+    "!case, !ruling, !rulings, !sources, !help; [[карта]] или [[термин]] в любом вопросе. "
+    "Выход: Ctrl-D или Ctrl-C."
 )
 HISTORY = Path(os.environ.get("BERSERK_HISTORY", Path.home() / ".berserk_judge_history"))
 
@@ -50,5 +52,17 @@ def run_console(judge: Judge) -> None:
         if not line.strip():
             continue
         message = line if line.lstrip().startswith(("!", "/")) else "!" + line.lstrip()
-        print(render_text(judge.ask(message), markdown=False))
+        answer = judge.ask(message)
+        print(render_text(answer, markdown=False))
+        if answer.picture is not None:
+            print(picture_line(answer.picture))
         print()
+
+
+def picture_line(scene: Scene) -> str:
+    """The board picture saved to a temporary file, or why there is none (the text grid
+    above stays the answer)."""
+    from bot.picture.files import temp_png
+
+    path = temp_png(scene)
+    return f"Картинка позиции: {path}" if path else "Картинку позиции нарисовать не удалось."

@@ -18,7 +18,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -57,32 +57,48 @@ LOCAL_MIGRATIONS = [create_tables]
 
 
 def open_local(root: Path) -> RulingStore:
-    """The console's and ``ask``'s store under ``<root>/.data/``."""
-    return RulingStore.open(root / ".data" / LOCAL_FILE, LOCAL_MIGRATIONS)
+    """The console's and ``ask``'s store under ``<root>/.data/``; the file is opened (and made)
+    only when a ruling command first uses it."""
+    path = root / ".data" / LOCAL_FILE
+    return RulingStore(lambda: _connect(path, LOCAL_MIGRATIONS))
+
+
+def _connect(path: Path, migrations: Sequence[Migration] = ()) -> sqlite_utils.Database:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
+    db.enable_wal()
+    db.execute("PRAGMA busy_timeout = 5000")
+    if migrations:
+        migrate(db, migrations, f"rulings store {path}")
+    return db
 
 
 class RulingStore:
-    """Record, read, note and overturn rulings; ``db`` already has the tables.
+    """Record, read, note and overturn rulings in a database that has the tables (or that a
+    function opens on first use).
 
     Commands run in worker threads (Discord), so the store has a connection of its own that
     any thread may use, one call at a time.
     """
 
-    def __init__(self, db: sqlite_utils.Database):
-        self.db = db
+    def __init__(self, db: sqlite_utils.Database | Callable[[], sqlite_utils.Database]):
+        self._db = db if isinstance(db, sqlite_utils.Database) else None
+        self._open = None if isinstance(db, sqlite_utils.Database) else db
         self._lock = threading.RLock()
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        with self._lock:
+            if self._db is None:
+                assert self._open is not None
+                self._db = self._open()
+            return self._db
 
     @classmethod
     def open(cls, path: Path, migrations: Sequence[Migration] = ()) -> RulingStore:
         """A store on the file ``path``; with ``migrations``, the schema is brought up to date
         (the settings database migrates itself before)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
-        db.enable_wal()
-        db.execute("PRAGMA busy_timeout = 5000")
-        if migrations:
-            migrate(db, migrations, f"rulings store {path}")
-        return cls(db)
+        return cls(_connect(path, migrations))
 
     @classmethod
     def in_memory(cls) -> RulingStore:
@@ -145,7 +161,8 @@ class RulingStore:
 
     def close(self) -> None:
         with self._lock:
-            self.db.close()
+            if self._db is not None:
+                self._db.close()
 
     # -- rows ----------------------------------------------------------------------------------
     def _select(self, where: str, params: list[Any]) -> list[Ruling]:

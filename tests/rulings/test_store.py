@@ -59,8 +59,18 @@ def test_two_processes_sharing_a_file_never_share_a_number(tmp_path: Path) -> No
     assert (tmp_path / ".data" / "rulings.db").is_file()
 
 
+def test_the_local_file_is_made_only_when_used(tmp_path: Path) -> None:
+    store = open_local(tmp_path)
+    assert not (tmp_path / ".data").exists()
+    assert store.page(0) == ([], 0)
+    assert (tmp_path / ".data" / "rulings.db").is_file()
+    store.close()
+
+
 def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
-    open_local(tmp_path).close()
+    store = open_local(tmp_path)
+    store.scopes()
+    store.close()
     db = sqlite_utils.Database(tmp_path / ".data" / "rulings.db")
     assert schema_version(db) == len(LOCAL_MIGRATIONS)
     db.execute("UPDATE schema_version SET version = 99 WHERE id = 1")
