@@ -131,6 +131,7 @@ async def test_mentions_are_not_answered_for_bots_commands_code_or_unclosed(runn
     server, _ = running
     other_bot = {**BOT_USER, "id": "900000000000000777", "username": "другой бот"}
     assert await _replies_between(server, ["[[баалит]] от бота"], other_bot) == []
+    assert await _replies_between(server, ["[[баалит]] от себя"], BOT_USER) == []
     assert await _replies_between(server, ["```\n[[баалит]]\n```", "[[баалит незакрыто",
                                            "!card [[баалит]]"]) == []
 
