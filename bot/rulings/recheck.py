@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from bot.ru import count
+from bot.ru import count, plural
 from bot.rulings.model import CitedRule, Ruling
 from bot.verdict import VERDICT_WORDS, Verdict
 
@@ -99,7 +99,7 @@ def report(changes: list[Change], corpus_version: str, limit: int = 50) -> str:
         return f"Правила обновились (версия корпуса {corpus_version[:12]}): все решения в силе."
     n = len(changes)
     rulings = count(n, "решение", "решения", "решений")
-    verb = "получает" if n % 10 == 1 and n % 100 != 11 else "получают"
+    verb = plural(n, "получает", "получают", "получают")
     head = (f"Правила обновились (версия корпуса {corpus_version[:12]}): {rulings} теперь "
             f"{verb} другой ответ.")
     lines = [c.line for c in changes[:limit]]

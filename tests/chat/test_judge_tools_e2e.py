@@ -34,6 +34,15 @@ def fresh_cooldowns(running: Running) -> None:
         command._buckets._cache.clear()  # type: ignore[attr-defined]
 
 
+async def say(server: LoopbackDiscord, text: str) -> Recorded:
+    """Send a message in the channel; the bot's next message there (pings checked)."""
+    mark = len(server.requests)
+    await server.send_message(text)
+    posted = await server.wait_for("POST", MESSAGES, mark, STEP)
+    assert_no_pings(posted.body)
+    return posted
+
+
 def assert_board_attached(posted: Recorded, body: dict) -> None:
     png = posted.files["board.png"]
     assert png.startswith(b"\x89PNG") and len(png) <= 100 * 1024
@@ -47,10 +56,7 @@ def assert_board_attached(posted: Recorded, body: dict) -> None:
 
 async def test_check_answer_carries_the_board_picture(running: Running) -> None:
     server, _ = running
-    mark = len(server.requests)
-    await server.send_message("!check 168 a1, враг ? b6 | телепортация a1 c6")
-    posted = await server.wait_for("POST", MESSAGES, mark, STEP)
-    assert_no_pings(posted.body)
+    posted = await say(server, "!check 168 a1, враг ? b6 | телепортация a1 c6")
     assert_board_attached(posted, posted.body)
     assert [a["filename"] for a in posted.body["attachments"]] == ["board.png"]
 
@@ -74,9 +80,7 @@ async def test_a_picture_that_cannot_be_drawn_leaves_the_text_answer(
         raise OSError("font file unreadable")
 
     monkeypatch.setattr(draw, "render_png", broken)
-    mark = len(server.requests)
-    await server.send_message("!check 168 a1, враг ? b6 | телепортация a1 c5")
-    posted = await server.wait_for("POST", MESSAGES, mark, STEP)
+    posted = await say(server, "!check 168 a1, враг ? b6 | телепортация a1 c5")
     assert not posted.files and "image" not in posted.body["embeds"][0]
     assert posted.body["embeds"][0]["fields"][0]["name"] == "Позиция"
     assert any("could not be drawn" in r.getMessage() and r.exc_info for r in caplog.records)
@@ -147,10 +151,7 @@ async def test_mentions_can_be_turned_off_per_channel_and_are_rate_limited(runni
 
 async def test_rulings_are_recorded_recalled_and_missing_ones_said(running: Running) -> None:
     server, bot = running
-    mark = len(server.requests)
-    await server.send_message("!решение 168 a1, враг ? c6 | телепортация a1 b6")
-    posted = await server.wait_for("POST", MESSAGES, mark, STEP)
-    assert_no_pings(posted.body)
+    posted = await say(server, "!решение 168 a1, враг ? c6 | телепортация a1 b6")
     assert "board.png" in posted.files
     if isinstance(bot.judge, FakeJudge):
         caller = bot.judge.callers[-1]
@@ -162,9 +163,7 @@ async def test_rulings_are_recorded_recalled_and_missing_ones_said(running: Runn
     stored = bot.store.rulings.get(GUILD_ID, 1)
     assert stored is not None and stored.asked_by == "игрок" and stored.channel == "#правила"
     assert stored.corpus_version == bot.judge.corpus_version and stored.verdict == "yes"
-    mark = len(server.requests)
-    await server.send_message("!ruling 1")
-    posted = await server.wait_for("POST", MESSAGES, mark, STEP)
+    posted = await say(server, "!ruling 1")
     assert posted.body["embeds"][0]["title"].startswith("Решение №1 ·")
     assert "board.png" in posted.files  # recalled with its picture
     mark = len(server.requests)
