@@ -12,7 +12,10 @@ INTRO = (
     "(РП 4.1-2 от 09.11.2024 и глоссарий сайта) и базе карт, и проверяю позиции. "
     "Каждый вердикт — со ссылкой на правило."
 )
-
+MENTIONS_HELP = (
+    "В любом сообщении: `[[баалит]]` или `[[телепортация]]` (до 3 в сообщении) — краткий ответ "
+    "о карте или термине и команда для полного. Внутри кода (`…`) не читаю."
+)
 
 
 def handle(ctx: Context, args: str) -> Answer:
@@ -24,6 +27,7 @@ def handle(ctx: Context, args: str) -> Answer:
         return command_help(command.name)
     sections = [Section(f"{c.title} ({', '.join(f'!{a}' for a in c.aliases[:2])})", c.help)
                 for c in COMMANDS]
+    sections.append(Section("Упоминания ([[…]])", MENTIONS_HELP))
     return Answer(command="help", title="berserk-judge — помощь", summary=INTRO, sections=sections)
 
 
