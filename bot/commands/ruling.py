@@ -125,7 +125,7 @@ def annotate(ctx: Context, store: RulingStore, number: int, kind: str, text: str
     if ruling is None:
         return _missing(store, caller.scope, number)
     if not text:
-        what = "заметки" if kind == "note" else "причину отмены"
+        what = "текст заметки" if kind == "note" else "причину отмены"
         return Answer.failure(COMMAND, f"Напишите {what}: `!ruling {number} "
                                        f"{'заметка' if kind == 'note' else 'отменить'} <текст>`.")
     if kind == "overturn" and ruling.overturn is not None:
@@ -231,7 +231,9 @@ def _question(answer: Answer) -> str:
 
 def _list_line(r: Ruling) -> str:
     mark = " · отменено" if r.overturn else ""
-    return (f"№{r.number} · {_when(r.created_at)} · {verdict_word(r.verdict)} · "
+    # a die question's outcome is its value («Результат: 3»), not «Можно»
+    outcome = r.summary if r.summary.startswith("Результат") else verdict_word(r.verdict)
+    return (f"№{r.number} · {_when(r.created_at)} · {outcome} · "
             f"{echo(r.question, 60)} · {r.asked_by}{mark}")
 
 
