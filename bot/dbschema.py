@@ -12,10 +12,12 @@ rulings store (:mod:`bot.rulings.store`). ``schema_version`` holds the version r
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-import sqlite_utils
+if TYPE_CHECKING:
+    import sqlite_utils
 
-Migration = Callable[[sqlite_utils.Database], None]
+Migration = Callable[["sqlite_utils.Database"], None]
 
 
 class SchemaError(RuntimeError):

@@ -13,11 +13,14 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from bot import PROJECT_ROOT
-from bot.rulings.store import LOCAL_FILE, RulingStore, open_local
+
+if TYPE_CHECKING:  # the store (and sqlite-utils) is loaded when a command runs, not by `ask`
+    from bot.rulings.store import RulingStore
 
 STORES = ("all", "local", "discord")
 _root = click.option("--root", type=click.Path(file_okay=False, path_type=Path),
@@ -29,6 +32,8 @@ _store = click.option("--store", type=click.Choice(STORES), default="all", show_
 @contextmanager
 def open_stores(root: Path, which: str) -> Iterator[list[tuple[str, RulingStore]]]:
     """The existing stores, named for people: («local …», store), («discord …», store)."""
+    from bot.rulings.store import LOCAL_FILE, open_local
+
     opened: list[tuple[str, RulingStore]] = []
     closers = []
     try:

@@ -21,12 +21,13 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from bot.dbschema import Migration, migrate
 from bot.rulings.model import LOCAL_SCOPE, CitedRule, Note, Ruling
+
+if TYPE_CHECKING:  # imported when a database is opened: `ask "!term …"` never loads it
+    import sqlite_utils
 
 PAGE_SIZE = 10
 LOCAL_FILE = "rulings.db"
@@ -64,6 +65,8 @@ def open_local(root: Path) -> RulingStore:
 
 
 def _connect(path: Path, migrations: Sequence[Migration] = ()) -> sqlite_utils.Database:
+    import sqlite_utils
+
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False))
     db.enable_wal()
@@ -82,8 +85,9 @@ class RulingStore:
     """
 
     def __init__(self, db: sqlite_utils.Database | Callable[[], sqlite_utils.Database]):
-        self._db = db if isinstance(db, sqlite_utils.Database) else None
-        self._open = None if isinstance(db, sqlite_utils.Database) else db
+        opener = callable(db)  # a database is not callable; a function that opens one is
+        self._db: sqlite_utils.Database | None = None if opener else db  # type: ignore[assignment]
+        self._open: Callable[[], sqlite_utils.Database] | None = db if opener else None  # type: ignore[assignment]
         self._lock = threading.RLock()
 
     @property
@@ -102,6 +106,8 @@ class RulingStore:
 
     @classmethod
     def in_memory(cls) -> RulingStore:
+        import sqlite_utils
+
         db = sqlite_utils.Database(sqlite3.connect(":memory:", check_same_thread=False))
         migrate(db, LOCAL_MIGRATIONS)
         return cls(db)
