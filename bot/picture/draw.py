@@ -7,8 +7,9 @@ its side (landscape) marked «закрыт»; flyers stand in the auxiliary stri
 question is drawn in the verdict's colour: a walking path, a jump's arc, a teleport's dashed
 line, a swap, a shot or a measure, with the range area shaded and the target ringed.
 
-Fonts are shipped in ``bot/picture/fonts`` (PT Sans, made for Russian; see its LICENSE); system fonts are never
-used. Pictures are cached by scene, so the same position and question is drawn once.
+Fonts are shipped in ``bot/picture/fonts`` (PT Sans, made for Russian; see its LICENSE), text
+set by :mod:`bot.picture.text`; system fonts are never used. Pictures are cached by scene, so
+the same position and question is drawn once.
 
 >>> from bot.engine.board import Cell
 >>> from bot.picture.scene import Scene, Token
@@ -23,24 +24,16 @@ from __future__ import annotations
 import io
 import logging
 import math
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 
-import pyphen
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.engine.board import COLUMNS, ROWS, Cell, row_name
 from bot.picture.scene import Scene, Token
+from bot.picture.text import BOLD, REGULAR, fit_line, fit_name, font_of, wrap
 
 log = logging.getLogger(__name__)
-
-FONTS = Path(__file__).parent / "fonts"
-REGULAR = FONTS / "PTS55F.ttf"  # PT Sans
-BOLD = FONTS / "PTS75F.ttf"  # PT Sans Bold
-NARROW = FONTS / "PTN77F.ttf"  # PT Sans Narrow Bold: a card's name in a 94 px token
 
 # Layout, in pixels. A phone shows the picture full width at ~390 pt (×0.58): the smallest
 # text (16 px) is ~9 pt there, a token's name (16–21 px) up to 12 pt.
@@ -59,9 +52,6 @@ HEIGHT = STRIP_TOP + STRIP + LEGEND
 OPEN_BOX = (94, 92)  # a standing card token
 CLOSED_BOX = (98, 72)  # a closed card lies on its side
 STRIP_SLOTS = 5  # flyers shown in the strip; more are counted «+N»
-NAME_SIZES = (22, 21, 20, 19, 18, 17)
-_HYPHENATOR = pyphen.Pyphen(lang="ru_RU")
-_HYPHEN_BREAK = re.compile(r"(?<=-)(?=.)")
 
 Rgb = tuple[int, int, int]
 BACKGROUND: Rgb = (246, 243, 236)
@@ -146,12 +136,12 @@ def _base() -> Image.Image:
     for col, letter in enumerate(COLUMNS):
         x = LEFT + col * CELL + CELL // 2
         for y in (BANNER + LETTERS // 2, FIELD_BOTTOM + LETTERS // 2):
-            draw.text((x, y), letter, font=_font(BOLD, 24), fill=INK, anchor="mm")
+            draw.text((x, y), letter, font=font_of(BOLD, 24), fill=INK, anchor="mm")
     _front_line(draw)
     draw.rounded_rectangle((LEFT - 140, STRIP_TOP, WIDTH - RIGHT, STRIP_TOP + STRIP - 8),
                            radius=12, fill=STRIP_FILL, outline=GRID, width=2)
     draw.multiline_text((LEFT - 130, STRIP_TOP + STRIP // 2 - 4), "Вспомога-\nтельная\nзона",
-                        font=_font(REGULAR, 17), fill=INK, anchor="lm", spacing=2)
+                        font=font_of(REGULAR, 17), fill=INK, anchor="lm", spacing=2)
     _legend(draw)
     return image
 
@@ -169,10 +159,10 @@ def _fill_cell(draw: ImageDraw.ImageDraw, cell: Cell, colour: Rgb) -> None:
 
 def _row_label(draw: ImageDraw.ImageDraw, row: int) -> None:
     y = FIELD_TOP + (ROWS - row) * CELL + CELL // 2
-    draw.text((LEFT - 12, y), str(row), font=_font(BOLD, 26), fill=INK, anchor="rm")
+    draw.text((LEFT - 12, y), str(row), font=font_of(BOLD, 26), fill=INK, anchor="rm")
     # «ваш 1-й ряд» / «1-й ряд противника»: never split «1-й ряд»
-    font = _font(REGULAR, 17)
-    lines = _wrap(row_name(row).replace("й ряд", "й\u00a0ряд"), font, LEFT - 40)
+    font = font_of(REGULAR, 17)
+    lines = wrap(row_name(row).replace("й ряд", "й\u00a0ряд"), font, LEFT - 40)
     draw.multiline_text((8, y), "\n".join(lines), font=font,
                         fill=OWN if row <= 3 else ENEMY, anchor="lm", spacing=3)
 
@@ -180,7 +170,7 @@ def _row_label(draw: ImageDraw.ImageDraw, row: int) -> None:
 def _legend(draw: ImageDraw.ImageDraw) -> None:
     y = HEIGHT - LEGEND // 2 - 4
     x = 12
-    font = _font(REGULAR, 17)
+    font = font_of(REGULAR, 17)
     for colour, text, closed in ((OWN, "ваши", False), (ENEMY, "противника", False),
                                  (_mix(OWN, WHITE, 0.25), "закрыт (лежит на боку)", True)):
         w, h = (26, 18) if closed else (18, 24)
@@ -198,7 +188,7 @@ def _area_legend(draw: ImageDraw.ImageDraw, label: str) -> None:
     """The shaded area's meaning at the legend's right end: «дальность 3», «радиус 3»."""
     if not label:
         return
-    font = _font(REGULAR, 17)
+    font = font_of(REGULAR, 17)
     y = HEIGHT - LEGEND // 2 - 4
     x = WIDTH - RIGHT - 4 - int(font.getlength(label))
     draw.text((x, y), label, font=font, fill=INK, anchor="lm")
@@ -208,9 +198,9 @@ def _area_legend(draw: ImageDraw.ImageDraw, label: str) -> None:
 def _banner(draw: ImageDraw.ImageDraw, scene: Scene) -> None:
     colour = VERDICT_COLOURS[scene.verdict]
     draw.rectangle((0, 0, WIDTH, BANNER - 6), fill=colour)
-    verdict = _fit(scene.verdict_text, BOLD, (36, 32, 28), WIDTH - 32)
+    verdict = fit_line(scene.verdict_text, BOLD, (36, 32, 28), WIDTH - 32)
     draw.text((16, 6), verdict[0], font=verdict[1], fill=WHITE)
-    question = _fit(scene.question, REGULAR, (22, 20, 18), WIDTH - 32)
+    question = fit_line(scene.question, REGULAR, (22, 20, 18), WIDTH - 32)
     draw.text((16, 54), question[0], font=question[1], fill=WHITE)
 
 
@@ -232,7 +222,7 @@ def _overflow(draw: ImageDraw.ImageDraw, scene: Scene) -> None:
     hidden = len(scene.flyers) - STRIP_SLOTS
     if hidden > 0:
         draw.text((WIDTH - RIGHT - 4, STRIP_TOP + STRIP - 14), f"+{hidden}",
-                  font=_font(BOLD, 20), fill=INK, anchor="rb")
+                  font=font_of(BOLD, 20), fill=INK, anchor="rb")
 
 
 def _token(image: Image.Image, token: Token, centre: tuple[int, int]) -> DrawnLabel:
@@ -260,14 +250,14 @@ def _sprite(name: str, number: str, enemy: bool, closed: bool
                            width=2)
     caption = " · ".join(filter(None, (number, "закрыт"))) if closed else number
     caption_h = 18 if caption else 0
-    lines, font = _fit_lines(name, w - 8, h - caption_h - 6)
+    lines, font = fit_name(name, w - 8, h - caption_h - 6)
     text = "\n".join(lines)
     at = (w // 2, h // 2 - caption_h // 2)
     draw.multiline_text(at, text, font=font, fill=WHITE, anchor="mm", spacing=1, align="center")
     x0, y0, x1, y1 = draw.multiline_textbbox(at, text, font=font, anchor="mm", spacing=1,
                                              align="center")
     if caption:
-        draw.text((w // 2, h - 4), caption, font=_font(REGULAR, 16), fill=WHITE, anchor="mb")
+        draw.text((w // 2, h - 4), caption, font=font_of(REGULAR, 16), fill=WHITE, anchor="mb")
     return sprite, (int(x0), int(y0), int(x1), int(y1)), " ".join(lines), caption
 
 
@@ -445,88 +435,6 @@ def _mix(a: Rgb, b: Rgb, k: float) -> Rgb:
     """``a`` moved by ``k`` towards ``b``."""
     return (round(a[0] + (b[0] - a[0]) * k), round(a[1] + (b[1] - a[1]) * k),
             round(a[2] + (b[2] - a[2]) * k))
-
-
-@cache
-def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
-    # BASIC layout: the same glyph placement with or without libraqm (no shaping needed).
-    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
-
-
-def _fit(text: str, path: Path, sizes: Sequence[int], width: int
-         ) -> tuple[str, ImageFont.FreeTypeFont]:
-    """The text on one line at the largest size that fits, else cut with «…» at the smallest."""
-    for size in sizes:
-        font = _font(path, size)
-        if font.getlength(text) <= width:
-            return text, font
-    font = _font(path, sizes[-1])
-    return _ellipsis(text, font, width), font
-
-
-@lru_cache(maxsize=4096)
-def _fit_lines(name: str, width: int, height: int) -> tuple[tuple[str, ...], ImageFont.FreeTypeFont]:
-    """A token's name at the largest size whose lines fit the box: words wrapped, a long word
-    hyphenated («Прорица-/тельница»); at the smallest size what still overflows is cut «…»."""
-    for hyphenate in (False, True):  # whole words at a smaller size read better than «Ко-/чевник»
-        for size in NAME_SIZES:
-            font = _font(NARROW, size)
-            lines = _wrap(name, font, width, hyphenate)
-            if len(lines) * _line_height(size) <= height and _fits(lines, font, width):
-                return tuple(lines), font
-    font = _font(NARROW, NAME_SIZES[-1])
-    lines = _wrap(name, font, width)
-    keep = max(1, height // _line_height(NAME_SIZES[-1]))
-    if len(lines) > keep:  # the rest on the last line, cut: «Большое Гуз…»
-        rest = "".join(ln if ln.endswith("-") else ln + " " for ln in lines[keep - 1:])
-        lines = [*lines[: keep - 1], rest.strip()]
-    return tuple(_ellipsis(ln, font, width) for ln in lines), font
-
-
-def _line_height(size: int) -> int:
-    return size + 3
-
-
-def _fits(lines: Sequence[str], font: ImageFont.FreeTypeFont, width: int) -> bool:
-    return all(font.getlength(ln) <= width for ln in lines)
-
-
-def _wrap(text: str, font: ImageFont.FreeTypeFont, width: int, hyphenate: bool = True
-          ) -> list[str]:
-    """Greedy word wrap, breaking after a word's own hyphen too («Орк-/бомбардир»); with
-    ``hyphenate`` a word still too long for a line is hyphenated by the Russian patterns."""
-    lines: list[str] = []
-    for word in filter(None, text.split(" ")):  # not at a no-break space
-        for i, piece in enumerate(_HYPHEN_BREAK.split(word)):
-            joined = lines[-1] + ("" if i else " ") + piece if lines else piece
-            if lines and font.getlength(joined) <= width:
-                lines[-1] = joined
-                continue
-            while hyphenate and font.getlength(piece) > width:
-                head, tail = _hyphenate(piece, font, width)
-                if not head:
-                    break
-                lines.append(head)
-                piece = tail
-            lines.append(piece)
-    return lines
-
-
-def _hyphenate(word: str, font: ImageFont.FreeTypeFont, width: int) -> tuple[str, str]:
-    """The longest head of ``word`` (with its hyphen) that fits ``width``, and the rest."""
-    for head, tail in _HYPHENATOR.iterate(word):  # longest head first
-        line = head if head.endswith("-") else head + "-"
-        if font.getlength(line) <= width:
-            return line, tail
-    return "", word
-
-
-def _ellipsis(text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
-    if font.getlength(text) <= width:
-        return text
-    while text and font.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def png_or_none(scene: Scene | None) -> bytes | None:

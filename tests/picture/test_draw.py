@@ -20,6 +20,7 @@ from bot.engine.board import ROW_NAMES, Cell
 from bot.picture import draw as D
 from bot.picture.draw import render
 from bot.picture.scene import Scene, Token
+from bot.picture.text import BOLD, FONTS, NARROW, REGULAR, fit_name
 from bot.verdict import VERDICT_WORDS
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -145,7 +146,7 @@ def test_every_card_name_of_the_database_fits_a_standing_token() -> None:
     assert len(names) > 1000
     width, height = D.OPEN_BOX[0] - 8, D.OPEN_BOX[1] - 18 - 6
     for name in names:
-        lines, font = D._fit_lines(name, width, height)
+        lines, font = fit_name(name, width, height)
         assert "…" not in "".join(lines) and _letters(" ".join(lines)) == _letters(name), name
         assert font.size >= 17
 
@@ -169,13 +170,13 @@ def test_pictures_are_cached_by_scene() -> None:
 
 
 def test_fonts_are_shipped_with_their_licence_and_cover_the_text() -> None:
-    for path in (D.REGULAR, D.BOLD, D.NARROW):
+    for path in (REGULAR, BOLD, NARROW):
         assert path.is_file() and path.parent == PROJECT_ROOT / "bot/picture/fonts"
-    assert "ParaType" in (D.FONTS / "LICENSE").read_text("utf-8")
+    assert "ParaType" in (FONTS / "LICENSE").read_text("utf-8")
     drawn = "".join([*ROW_NAMES.values(), *VERDICT_WORDS.values(), *LONG_NAMES,
                      "abcde0123456789?·…«»-:+ закрыт лежит на боку ваши противника Вспомогательная зона",
                      "ёЁйЙъЪ"])
-    for path in (D.REGULAR, D.BOLD, D.NARROW):
+    for path in (REGULAR, BOLD, NARROW):
         font = ImageFont.truetype(str(path), 20)
         missing = _glyph(font, "\ue000")  # a private-use code point: the .notdef box
         absent = sorted({ch for ch in drawn if not ch.isspace() and _glyph(font, ch) == missing})
