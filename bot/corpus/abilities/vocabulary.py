@@ -691,7 +691,8 @@ class Grant(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Keyword(Entry):
     """A named ability: «Броня 2», «Вампиризм», «Добивание на 3», «получает отравление на 2».
-    ``or_increase``: «опыт в атаке 1 или +1 к опыту в атаке» (or +value if it has it)."""
+    ``or_increase``: «опыт в атаке 1 или +1 к опыту в атаке» (or +value if it has it).
+    ``against``: only against these cards — «Направленный удар по болотным»."""
 
     kind: ClassVar[str] = "keyword"
     code: KeywordCode
@@ -699,6 +700,7 @@ class Keyword(Entry):
     or_increase: bool = False
     target: Target = "self"
     until: Until | None = None
+    against: Target | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

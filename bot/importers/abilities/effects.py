@@ -1,58 +1,76 @@
-"""Effect parsers: the start of a normalised clause → (effect, the rest), or None.
+"""Effect parsers: the start of a normalised clause → (effect, the rest), or None; and
+:func:`read_effects`, a clause of effects («ранить его на 1 и совершить прыжок …»,
+«воздействие «передышка» излечить существо на 2»).
 
 Each parser is anchored at the start of its text and reads one effect; the same parsers serve
 an activated ability's body and a trigger's effects.
 
 >>> ranged("метание «магмы» на 1, дальность 4 (2 раза за ход)")
 (Throw(values=(1, 1, 1), range=4, name='магмы'), ' (2 раза за ход)')
+>>> read_effects("атакованный получает отравление на 1").effects
+(Keyword(code='psn', value=1, target='attacked'),)
+>>> read_effects("воздействие «передышка» излечить существо на 2")
+Clause(effects=(Heal(value=2, target=Selector()),), impact='передышка')
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 from bot.corpus.abilities import (
-    Attack,
-    AttackBonus,
+    Amount,
     Cell,
+    Choice,
+    Close,
+    Countable,
     Counters,
+    Destroy,
     Discharge,
     Effect,
+    Exile,
+    Heal,
     Jump,
     Keyword,
     Limit,
-    MovementBonus,
-    RangeBonus,
+    Move,
+    Open,
     Selector,
     Shot,
     Strike,
+    Summon,
+    Swap,
     Target,
     Teleport,
     Throw,
+    Until,
     Values,
     Wound,
 )
+from bot.importers.abilities.modifiers import bonus_attacks, modifier
+from bot.importers.abilities.selectors import described, target
 from bot.importers.abilities.words import (
-    BONUS_TO,
     KEYWORD_DATIVE,
     KEYWORDS,
     NUMBERS,
-    RANGE_OF,
     RANGED_KINDS,
-    STRENGTH,
     STRIKE_KINDS,
     UNTIL,
     alternation,
 )
+
+__all__ = ["ACTIONS", "TRIGGERED", "Clause", "bonus_attacks", "first_effect", "gain_counters",
+           "read_effects", "take_limit"]
 
 EffectParser = Callable[[str], "tuple[Effect, str] | None"]
 
 _VALUES = r"(\d+(?:-\d+-\d+)?)"
 _NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+)\s+)?"
 _STRIKE_NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+(?:\s+[а-я]+)?)\s+)?"
-_RANGED = re.compile(r"(метание|выстрел|разряд)\s+" + _NAME + r"на\s+" + _VALUES
+# «разрядна 2»: the database lost the space
+_RANGED = re.compile(r"(метание|выстрел|разряд)\s*" + _NAME + r"(?<=\s|д)на\s+" + _VALUES
                      + r"(?:\s*,\s*дальность\s+(\d+))?")
 _STRIKE = re.compile(r"(удар через ряд|\{uchr\}|магический удар|\{mht\}|особый удар)\s+"
                      + _STRIKE_NAME + r"на\s+" + _VALUES)
@@ -60,12 +78,8 @@ _LIMIT = re.compile(r"\(?\s*(?:не более\s+|до\s+)?(\d+|один|одн�
                     r"\s+(?:за|в)\s+(ход|бой)а?\s*\)?")
 _RANGED_CLASSES: dict[str, type[Throw | Shot | Discharge]] = {
     "throw": Throw, "shot": Shot, "discharge": Discharge}
-_WOUND_TARGETS: dict[str, Target] = {
-    "его": "that", "ее": "that", "это существо": "that", "цель": "target",
-    "себя или стоящее рядом существо": Selector(or_self=True, place="adjacent"),
-}
-_GAIN = r"(?:получает|получить) "
-_UNTIL_RE = r" до конца (?P<until>вашего хода|хода)"
+_UNTIL_RE = r" до конца (?P<until>вашего хода|хода противника|хода|боя)(?=$|[ ,.;)])"
+_END = r"(?=$|[ ,.;)])"
 
 
 def values(raw: str) -> Values:
@@ -91,6 +105,10 @@ def take_limit(text: str) -> tuple[Limit | None, str]:
     return limit, text[: m.start()] + text[m.end():]
 
 
+# ---------------------------------------------------------------------------------------------
+# Attacks and ways of moving
+
+
 def ranged(text: str) -> tuple[Effect, str] | None:
     """«метание «магмы» на 1, дальность 4», «выстрел на 1-2-3»."""
     m = _RANGED.match(text)
@@ -111,20 +129,12 @@ def strike(text: str) -> tuple[Effect, str] | None:
                   name=quoted_name(m.group(2))), text[m.end():]
 
 
-def gain_counters(text: str) -> tuple[Effect, str] | None:
-    """«получить фишку», «получить 2 фишки»."""
-    m = re.match(r"получить (?:(\d+) )?фишк(?:у|и)", text)
+def finishing(text: str) -> tuple[Effect, str] | None:
+    """«добивание на 2» (an action of an ability: the keyword with its value)."""
+    m = re.match(r"добивание на (\d+)" + _END, text)
     if not m:
         return None
-    return Counters(action="gain", count=int(m.group(1) or 1)), text[m.end():]
-
-
-def wound(text: str) -> tuple[Effect, str] | None:
-    """«ранить его на 1», «ранить себя или стоящее рядом существо на 1»."""
-    m = re.match(r"ранить (" + alternation(_WOUND_TARGETS) + r") на (\d+)(?!-)", text)
-    if not m:
-        return None
-    return Wound(value=int(m.group(2)), target=_WOUND_TARGETS[m.group(1)]), text[m.end():]
+    return Keyword(code="fin", value=int(m.group(1))), text[m.end():]
 
 
 def jump(text: str) -> tuple[Effect, str] | None:
@@ -143,86 +153,294 @@ def teleport(text: str) -> tuple[Effect, str] | None:
     return (Teleport(), text[m.end():]) if m else None
 
 
-def lose_counters(text: str) -> tuple[Effect, str] | None:
-    """«теряет все фишки»."""
-    m = re.match(r"теряет все фишки", text)
-    return (Counters(action="lose", count="all"), text[m.end():]) if m else None
+# ---------------------------------------------------------------------------------------------
+# Actions on cards: wound, heal, open, close, destroy, exile, summon, move, swap
+
+_AMOUNT_OR_VALUES = r"(?P<value>\d+-\d+-\d+|\d+|x)"
+#: Where the phrase naming a card may end.
+_PHRASE_END = re.compile(r"(?=,| и | на \d| на x|;| \(| до конца |$)")
 
 
-def bonus_attacks(text: str) -> tuple[tuple[Attack, ...], str]:
-    """«простому удару и направленному удару по …» → the attacks, and «по …» left over.
-    «слабому/среднему/сильному» qualify a simple strike only."""
-    attacks: list[Attack] = []
-    rest = text
-    pattern = re.compile(r"(?:(слабому|среднему|сильному) )?(" + alternation(BONUS_TO)
-                         + r")(?=$|\s|,)")
-    while True:
-        m = pattern.match(rest)
-        if not m:
-            return tuple(attacks), rest
-        attack = BONUS_TO[m.group(2)]
-        if m.group(1):
-            if attack.kind != "simple_strike":
-                return tuple(attacks), rest
-            attack = Attack(kind="simple_strike", strength=(STRENGTH[m.group(1)],))  # type: ignore[arg-type]
-        attacks.append(attack)
-        rest = rest[m.end():]
-        if not rest.startswith(" и "):
-            return tuple(attacks), rest
-        rest = rest[3:]
+def _amount(raw: str) -> Amount | Values:
+    if raw == "x":
+        return "X"
+    if "-" in raw:
+        return values(raw)
+    return int(raw)
 
 
-def bonus(text: str) -> tuple[Effect, str] | None:
-    """«получает +1 к простому удару до конца хода»."""
-    m = re.match(_GAIN + r"\+(\d+) к (.+?)" + _UNTIL_RE, text)
+def _object(text: str, *, end: re.Pattern[str] = _PHRASE_END) -> tuple[Target, str] | None:
+    """The card an action names at the start of ``text`` (the longest phrase that is read)."""
+    for stop in sorted((m.start() for m in end.finditer(text)), reverse=True):
+        found = target(text[:stop], plural=True)
+        if found is not None:
+            return found, text[stop:]
+    return None
+
+
+def wound(text: str) -> tuple[Effect, str] | None:
+    """«ранить его на 1», «ранить на 1 каждую карту противника», «раниться на 2»."""
+    m = re.match(r"ранить(?:ся)? на " + _AMOUNT_OR_VALUES + _END, text)
+    if m and text.startswith("раниться"):
+        return Wound(value=_amount(m.group("value")), target="self"), text[m.end():]
+    if m:  # «ранить на 1 X»
+        found = _object(text[m.end():].lstrip()) if text[m.end():].startswith(" ") else None
+        if found is None:
+            return None
+        return Wound(value=_amount(m.group("value")), target=found[0]), found[1]
+    m = re.match(r"ранить ", text)
     if not m:
         return None
-    attacks, rest = bonus_attacks(m.group(2))
-    if not attacks or rest:
+    found = _object(text[m.end():])
+    if found is None:
         return None
-    return AttackBonus(value=int(m.group(1)), to=attacks,
-                       until=UNTIL[m.group("until")]), text[m.end():]
+    who, rest = found
+    v = re.match(r" на " + _AMOUNT_OR_VALUES + _END, rest)
+    if not v:
+        return None
+    return Wound(value=_amount(v.group("value")), target=who), rest[v.end():]
 
 
-def range_bonus(text: str) -> tuple[Effect, str] | None:
-    """«получает +1 к дальности разряда до конца хода»."""
-    m = re.match(_GAIN + r"\+(\d+) к дальности (" + alternation(RANGE_OF) + r")" + _UNTIL_RE,
+def heal(text: str) -> tuple[Effect, str] | None:
+    """«излечить существо на 2», «излечиться на 3», «полностью излечиться»."""
+    m = re.match(r"полностью излечиться" + _END, text)
+    if m:
+        return Heal(value="full"), text[m.end():]
+    m = re.match(r"полностью излечить ", text)
+    if m:
+        found = _object(text[m.end():])
+        return (Heal(value="full", target=found[0]), found[1]) if found else None
+    m = re.match(r"излечиться на (\d+|x)" + _END, text)
+    if m:
+        return Heal(value=_amount(m.group(1))), text[m.end():]  # type: ignore[arg-type]
+    m = re.match(r"излечить на (\d+|x) ", text)
+    if m:
+        found = _object(text[m.end():])
+        if found is None:
+            return None
+        return Heal(value=_amount(m.group(1)), target=found[0]), found[1]  # type: ignore[arg-type]
+    m = re.match(r"излечить ", text)
+    if not m:
+        return None
+    found = _object(text[m.end():])
+    if found is None:
+        return None
+    who, rest = found
+    v = re.match(r" на (\d+|x)" + _END, rest)
+    if not v:
+        return None
+    return Heal(value=_amount(v.group(1)), target=who), rest[v.end():]  # type: ignore[arg-type]
+
+
+_ACTS: dict[str, type[Open | Close | Destroy | Exile]] = {
+    "открыть": Open, "закрыть": Close, "уничтожить": Destroy, "изгнать": Exile}
+_SELF_ACTS: dict[str, type[Open | Close]] = {"открыться": Open, "закрыться": Close}
+
+
+def act(text: str) -> tuple[Effect, str] | None:
+    """«открыть ваше существо», «закрыть его», «уничтожить это существо», «открыться»."""
+    m = re.match(r"(открыться|закрыться)" + _END, text)
+    if m and not text[m.end():].lstrip().startswith(":"):
+        return _SELF_ACTS[m.group(1)](), text[m.end():]
+    m = re.match(r"(" + alternation(_ACTS) + r") ", text)
+    if not m:
+        return None
+    found = _object(text[m.end():])
+    if found is None:
+        return None
+    return _ACTS[m.group(1)](target=found[0]), found[1]
+
+
+def summon(text: str) -> tuple[Effect, str] | None:
+    """«вызвать летающее существо стоимостью 3 или менее»."""
+    m = re.match(r"вызвать ", text)
+    if not m:
+        return None
+    rest = text[m.end():]
+    for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest)), reverse=True):
+        what = described(rest[:stop])
+        if isinstance(what, Selector):
+            return Summon(what=what), rest[stop:]
+    return None
+
+
+_CELLS = {"на соседнюю клетку": Cell(adjacent=True), "на свободную клетку": Cell(free=True)}
+
+
+def move(text: str) -> tuple[Effect, str] | None:
+    """«переместиться на соседнюю клетку», «переместить его на свободную клетку»."""
+    m = re.match(r"переместиться (" + alternation(_CELLS) + r")" + _END, text)
+    if m:
+        return Move(to=_CELLS[m.group(1)]), text[m.end():]
+    m = re.match(r"переместить ", text)
+    if not m:
+        return None
+    rest = text[m.end():]
+    cell = re.search(r" (" + alternation(_CELLS) + r")" + _END, rest)
+    if not cell:
+        return None
+    who = target(rest[: cell.start()], plural=True)
+    if who is None:
+        return None
+    return Move(target=who, to=_CELLS[cell.group(1)]), rest[cell.end():]
+
+
+def swap(text: str) -> tuple[Effect, str] | None:
+    """«поменяться местами со стоящим рядом вашим существом»."""
+    m = re.match(r"поменяться местами (?:со|с) ", text)
+    if not m:
+        return None
+    found = _object(text[m.end():])
+    if found is None:
+        return None
+    return Swap(with_=found[0]), found[1]
+
+
+# ---------------------------------------------------------------------------------------------
+# What a card gets or loses: «атакованный получает отравление на 1», «получить фишку»
+
+_GET_VERBS = {"получает": False, "получают": True, "получить": None, "имеет": False,
+              "имеют": True}
+_LOSE_VERBS = {"теряет": False, "теряют": True, "потерять": None}
+
+
+def _until(rest: str) -> tuple[Until | None, str]:
+    m = re.match(_UNTIL_RE, rest)
+    if not m:
+        return None, rest
+    return UNTIL[m.group("until")], rest[m.end():]
+
+
+def _modifiers(text: str) -> tuple[list[list[Effect]], str] | None:
+    """«+1 к простому удару и +1 к движению», «проклятие или благословление»: the options
+    (one option unless joined by «или»), each a list of modifiers."""
+    options: list[list[Effect]] = [[]]
+    rest = text
+    while True:
+        found = modifier(rest)
+        if found is None:
+            return None
+        options[-1].append(found[0])
+        rest = found[1]
+        joined = re.match(r" и | или |, ", rest)
+        if not joined or modifier(rest[joined.end():]) is None:
+            break
+        if joined.group(0) == " или ":
+            options.append([])
+        elif len(options) > 1:
+            return None  # «A или B и C» is not read
+        rest = rest[joined.end():]
+    return options, rest
+
+
+def _with(effect: Effect, who: Target, until: Until | None) -> Effect:
+    changes: dict[str, Any] = {}
+    if who != "self":
+        changes["target"] = who
+    if until is not None:
+        if not hasattr(effect, "until"):
+            raise _NoUntil
+        changes["until"] = until
+    return dataclasses.replace(effect, **changes) if changes else effect
+
+
+class _NoUntil(Exception):
+    """A duration on an effect that has none (a gained counter): not read."""
+
+
+def gets(text: str) -> tuple[Effect, str] | None:
+    """«[кто] получает/получить/имеет M [и M …] [до конца хода]»; «или» makes a choice."""
+    m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>" + alternation(_GET_VERBS) + r") ", text)
+    if not m:
+        return None
+    who: Target = "self"
+    if m.group("who"):
+        if _GET_VERBS[m.group("verb")] is None:
+            return None  # «X получить» is no phrase
+        found = target(m.group("who"), plural=_GET_VERBS[m.group("verb")])
+        if found is None:
+            return None
+        who = found
+    read = _modifiers(text[m.end():])
+    if read is None:
+        return None
+    options, rest = read
+    until, rest = _until(rest)
+    try:
+        done = [tuple(_with(e, who, until) for e in option) for option in options]
+    except _NoUntil:
+        return None
+    if len(done) > 1:
+        return Choice(options=tuple(done)), rest
+    if len(done[0]) != 1:
+        return _Many(done[0]), rest  # type: ignore[return-value]
+    return done[0][0], rest
+
+
+@dataclasses.dataclass(frozen=True)
+class _Many:
+    """Several effects read from one phrase («получает A и B»)."""
+
+    effects: tuple[Effect, ...]
+
+
+def loses(text: str) -> tuple[Effect, str] | None:
+    """«теряет все фишки», «потерять фишку», «атакованный теряет фишку»."""
+    m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>" + alternation(_LOSE_VERBS) + r") "
+                 r"(?P<what>все фишки|фишку|(?P<n>\d+|две|два) фишки|жетон|все жетоны)" + _END,
                  text)
     if not m:
         return None
-    attack = Attack(kind=RANGE_OF[m.group(2)])  # type: ignore[arg-type]
-    return RangeBonus(value=int(m.group(1)), to=(attack,),
-                      until=UNTIL[m.group("until")]), text[m.end():]
+    who: Target = "self"
+    if m.group("who"):
+        if _LOSE_VERBS[m.group("verb")] is None:
+            return None
+        found = target(m.group("who"), plural=_LOSE_VERBS[m.group("verb")])
+        if found is None:
+            return None
+        who = found
+    what = m.group("what")
+    item: Countable = "token" if "жетон" in what else "counter"
+    n = m.group("n")
+    count: Any = "all" if what.startswith("все") else (
+        (int(n) if n.isdigit() else NUMBERS[n]) if n else 1)
+    return Counters(action="lose", count=count, item=item, target=who), text[m.end():]
+
+
+def gain_counters(text: str) -> tuple[Effect, str] | None:
+    """«получить фишку», «получить 2 фишки»."""
+    m = re.match(r"получить (?:(\d+) )?фишк(?:у|и)", text)
+    if not m:
+        return None
+    return Counters(action="gain", count=int(m.group(1) or 1)), text[m.end():]
 
 
 def growing_keyword(text: str) -> tuple[Effect, str] | None:
     """«получает опыт в атаке 1 или +1 к опыту в атаке до конца вашего хода»."""
-    m = re.match(_GAIN + r"([а-я ]+?) (\d+) или \+(\d+) к ([а-я ]+?)" + _UNTIL_RE, text)
-    if not m or m.group(2) != m.group(3):
+    m = re.match(r"(?:(?P<who>.+?) )?(?:получает|получить) ([а-я ]+?) (\d+) или \+(\d+) к "
+                 r"([а-я ]+?)(?:" + _UNTIL_RE + r"|(?=$|[,;.]))", text)
+    if not m or m.group(3) != m.group(4):
         return None
-    code = KEYWORDS.get(m.group(1))
-    if code is None or KEYWORD_DATIVE.get(m.group(4)) != code:
+    code = KEYWORDS.get(m.group(2)) or {"броню": "armor"}.get(m.group(2))
+    if code is None or KEYWORD_DATIVE.get(m.group(5)) != code:
         return None
-    return Keyword(code=code, value=int(m.group(2)), or_increase=True,  # type: ignore[arg-type]
-                   until=UNTIL[m.group("until")]), text[m.end():]
+    who: Target = "self"
+    if m.group("who"):
+        found = target(m.group("who"), plural=False)
+        if found is None:
+            return None
+        who = found
+    until = UNTIL[m.group("until")] if m.group("until") else None
+    return Keyword(code=code, value=int(m.group(3)), or_increase=True,  # type: ignore[arg-type]
+                   target=who, until=until), text[m.end():]
 
 
-def movement_bonus(text: str) -> tuple[Effect, str] | None:
-    """«цель получает +1 движение до конца вашего хода»."""
-    m = re.match(r"(цель )?получает \+(\d+) движени[ея]" + _UNTIL_RE, text)
-    if not m:
-        return None
-    target: Target = "target" if m.group(1) else "self"
-    return MovementBonus(value=int(m.group(2)), target=target,
-                         until=UNTIL[m.group("until")]), text[m.end():]
-
-
-#: What an activated ability's body may be.
+#: What an activated ability's body may begin with (the paid attacks and strikes).
 ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
-#: What a trigger's effects may be.
+#: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
-    ranged, strike, wound, jump, teleport, lose_counters, range_bonus, bonus, growing_keyword,
-    movement_bonus,
+    ranged, strike, finishing, wound, heal, jump, teleport, act, summon, move, swap, loses,
+    growing_keyword, gets,
 )
 
 
@@ -232,3 +450,100 @@ def first_effect(text: str, parsers: tuple[EffectParser, ...]) -> tuple[Effect, 
         if found is not None:
             return found
     return None
+
+
+# ---------------------------------------------------------------------------------------------
+# A clause of effects
+
+
+@dataclasses.dataclass(frozen=True)
+class Clause:
+    """The effects of a clause, whether they begin with «может» (``optional``), and the name
+    of the impact or spell they are («воздействие …», «заклинание …»)."""
+
+    effects: tuple[Effect, ...]
+    optional: bool = False
+    impact: str | None = None
+    spell: str | None = None
+
+    def __repr__(self) -> str:
+        parts = [f"effects={self.effects!r}"]
+        parts += [f"{k}={v!r}" for k, v in (("optional", self.optional),
+                                             ("impact", self.impact), ("spell", self.spell)) if v]
+        return f"Clause({', '.join(parts)})"
+
+
+_SEPARATOR = re.compile(r"(?:,\s*при этом\s+|;\s*при этом\s+|,\s*затем\s+|;\s*затем\s+|"
+                        r",\s*и\s+|\s+и\s+|,\s*|;\s*)")
+_NAMED = re.compile(r"(?P<what>воздействие|заклинание) (?:«(?P<q1>[^»]+)»|\"(?P<q2>[^\"]+)\")"
+                    r"\s*(?:[—–-]\s*)?")
+_NAMED_AFTER = re.compile(r"\s*\((?P<what>воздействие|заклинание) (?:«(?P<q1>[^»]+)»|"
+                          r"\"(?P<q2>[^\"]+)\"|(?P<bare>[а-я -]+?))\s*\)$")
+#: Verbs that may follow an unquoted name of an impact or a spell («воздействие покой
+#: излечить существо на 1»): the name ends before the first of them.
+_VERBS = ("ранить", "излечить", "излечиться", "полностью", "открыть", "открыться", "закрыть",
+          "уничтожить", "изгнать", "вызвать", "переместить", "переместиться", "получить",
+          "потерять", "поменяться", "раниться")
+
+
+def effects_only(text: str) -> tuple[tuple[Effect, ...], bool] | None:
+    """Effects joined by «, при этом», «и», «,», «;»; ``text`` read to its end, or None."""
+    optional = False
+    m = re.match(r"может ", text)
+    if m:
+        optional = True
+        text = text[m.end():]
+    effects: list[Effect] = []
+    rest = text
+    while rest:
+        found = first_effect(rest, TRIGGERED)
+        if found is None:
+            return None
+        effect, rest = found
+        if isinstance(effect, _Many):
+            effects += effect.effects
+        else:
+            effects.append(effect)
+        if not rest:
+            break
+        sep = _SEPARATOR.match(rest)
+        if not sep or not rest[sep.end():]:
+            return None
+        rest = rest[sep.end():]
+    return (tuple(effects), optional) if effects else None
+
+
+def read_effects(text: str) -> Clause | None:
+    """A whole clause: «[воздействие/заклинание NAME] [может] effects [(воздействие NAME)]».
+
+    An unquoted name is read only when a known verb follows it; else None.
+    """
+    text = text.strip(" ,;.")
+    names: dict[str, str] = {}
+    m = _NAMED.match(text)
+    if m:
+        names[m.group("what")] = m.group("q1") or m.group("q2")
+        text = text[m.end():]
+    else:
+        bare = re.match(r"(воздействие|заклинание) ", text)
+        if bare:
+            words = text[bare.end():].split(" ")
+            k = next((i for i, w in enumerate(words) if w in _VERBS), 0)
+            if not 0 < k <= 4:
+                return None
+            names[bare.group(1)] = " ".join(words[:k])
+            text = " ".join(words[k:])
+    after = _NAMED_AFTER.search(text)
+    if after:
+        what = after.group("what")
+        if what in names:
+            return None
+        names[what] = (after.group("q1") or after.group("q2") or after.group("bare")).strip()
+        text = text[: after.start()].strip(" ,;.")
+    read = effects_only(text)
+    if read is None:
+        return None
+    effects, optional = read
+    return Clause(effects=effects, optional=optional, impact=names.get("воздействие"),
+                  spell=names.get("заклинание"))
+

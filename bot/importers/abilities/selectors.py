@@ -1,75 +1,251 @@
-"""Phrases that name cards («по горным существам», «картам, обладающим разрядом») as targets.
+"""Phrases that name cards: «стоящее рядом существо противника», «всех ваших лесных существ»,
+«по картам, обладающим разрядом», «атакованного» — as a :data:`~bot.corpus.abilities.Target`.
 
-A phrase is read only when every word of it is known; else :func:`dative_target` returns None
-and the caller leaves the sentence unparsed.
+A phrase is read only when every word of it is known; else the readers return None and the
+caller leaves the sentence (or the fragment) unparsed. Word forms are matched whatever their
+case; the number of the noun (or a quantifier) says whether the phrase names every such card
+(``all``) — only for the subject or object of an effect (:func:`target`), never for a phrase
+that only describes (:func:`described`).
 
 >>> dative_target("горным существам")
 Selector(elements=('Горы',))
 >>> dative_target("картам, обладающим разрядом или заклинанием").having
 ('dsc', 'spl')
+>>> target("каждое стоящее рядом существо противника")
+Selector(side='enemy', all=True, place='adjacent')
+>>> target("атакованного")
+'attacked'
 """
 
 from __future__ import annotations
 
 import re
-from typing import cast
+from dataclasses import dataclass, replace
 
-from bot.corpus.abilities import Element, Flag, Having, Noun, Selector, Target
-from bot.importers.abilities.words import ELEMENTS, alternation
+from bot.corpus.abilities import Element, Flag, Having, Noun, Ref, Selector, Target
+from bot.importers.abilities.words import ELEMENTS, NUMBERS_GENITIVE, alternation
 
-#: Nouns in the dative (singular and plural). «сущестам» is a misprint of the database.
-_NOUNS: dict[str, Noun] = {
-    "существам": "creature", "существу": "creature", "сущестам": "creature",
-    "картам": "card", "карте": "card", "героям": "hero", "герою": "hero",
-    "артефактам": "artefact", "артефакту": "artefact",
-}
-#: Adjective stems (before a dative ending) → flags. «летаюш-» is a misprint of the database.
+#: Noun forms → (noun, plural: True / False / None when the form may be either).
+_NOUN_FORMS: dict[str, tuple[Noun, bool | None]] = {}
+
+
+def _forms(noun: Noun, singular: tuple[str, ...], plural: tuple[str, ...],
+           either: tuple[str, ...] = ()) -> None:
+    _NOUN_FORMS.update({f: (noun, False) for f in singular})
+    _NOUN_FORMS.update({f: (noun, True) for f in plural})
+    _NOUN_FORMS.update({f: (noun, None) for f in either})
+
+
+# «сущестам», «суще-ства» are misprints of the database.
+_forms("creature", ("существо", "существу", "существом", "существе", "суще-ство"),
+       ("существ", "существам", "существами", "сущестам", "существах"), ("существа",))
+_forms("card", ("карта", "карту", "карте", "картой"), ("карт", "картам", "картами", "картах"),
+       ("карты",))
+_forms("artefact", ("артефакт", "артефакту", "артефактом", "артефакте"),
+       ("артефакты", "артефактов", "артефактам", "артефактами"), ("артефакта",))
+_forms("terrain", ("местность", "местностью"), ("местностей", "местностям"), ("местности",))
+_forms("hero", ("герой", "героя", "герою", "героем"), ("герои", "героев", "героям", "героями"))
+_forms("symbiote", ("симбиот", "симбиоту", "симбиотом"),
+       ("симбиоты", "симбиотов", "симбиотам", "симбиотами"), ("симбиота",))
+
+#: Classes of the card database: stem and its (singular, plural) endings.
+_MASC_HARD = ("(?:|а|у|ом|е)", "(?:ы|и|ов|ам|ами|ах)")
+_MASC_SOFT = ("(?:ь|я|ю|ем|е)", "(?:и|ей|ям|ями|ях)")
+_CLASSES: tuple[tuple[str, str, tuple[str, str]], ...] = (
+    ("Гном", "гном", _MASC_HARD), ("Эльф", "эльф", _MASC_HARD),
+    ("Дракон", "дракон", _MASC_HARD), ("Инквизитор", "инквизитор", _MASC_HARD),
+    ("Демон", "демон", _MASC_HARD), ("Линунг", "линунг", _MASC_HARD),
+    ("Орк", "орк", _MASC_HARD), ("Йордлинг", "йордлинг", _MASC_HARD),
+    ("Дух", "дух", _MASC_HARD), ("Архаалит", "архаалит", _MASC_HARD),
+    ("Пират", "пират", _MASC_HARD), ("Койар", "койар", _MASC_HARD),
+    ("Акванит", "акванит", _MASC_HARD), ("Ангел", "ангел", _MASC_HARD),
+    ("Крысолюд", "крысолюд", _MASC_HARD), ("Тролль", "тролл", _MASC_SOFT),
+    ("Элементаль", "элементал", _MASC_SOFT),
+    ("Аккениец", "аккени", ("(?:ец|йца|йцу|йцем)", "(?:йцы|йцев|йцам|йцами)")),
+)
+_CLASS_RE = [(name, re.compile(stem + sg), re.compile(stem + pl))
+             for name, stem, (sg, pl) in _CLASSES]
+
+
+#: Adjective stems (before any adjective ending) → flags. «летаюш-» is a misprint.
 _FLAGS: dict[str, Flag] = {
     "нелетающ": "nonflying", "летающ": "flying", "летаюш": "flying", "наземн": "ground",
     "закрыт": "closed", "открыт": "open", "элитн": "elite", "рядов": "ordinary",
-    "небестелесн": "corporeal", "бестелесн": "incorporeal",
+    "небестелесн": "corporeal", "бестелесн": "incorporeal", "уникальн": "unique",
+    "раненн": "wounded",
 }
+_ADJ_END = r"(?:ый|ий|ой|ое|ее|ая|яя|ую|юю|ого|его|ому|ему|ым|им|ой|ей|ые|ие|ых|их|ыми|ими)"
+_ADJECTIVE = re.compile(r"(?P<stem>" + alternation([s for s, _ in ELEMENTS] + list(_FLAGS))
+                        + r")" + _ADJ_END)
 #: What a card has, in the instrumental («с выстрелом», «обладающим бронёй»).
 _HAVING: dict[str, Having] = {
     "выстрелом": "sht", "метанием": "thr", "разрядом": "dsc", "магическим ударом": "mht",
+    "ударом через ряд": "uchr",
     "заклинанием": "spl", "опытом в атаке": "ova", "опытом в защите": "ovz", "броней": "armor",
     "проклятием": "cur", "благословлением": "bls", "отравлением": "psn",
+    "вампиризмом": "vmp", "добиванием": "fin", "трупоедством": "nec", "строем": "frm",
     "защитой от выстрелов": "zov", "защитой от разрядов": "zor",
-    "защитой от отравления": "zoo", "защиту от отравления": "zoo", "телепортацией": "tlp", "прыжком": "lep", "фишкой": "counter",
-    "дополнительными жизнями": "extra_life",
+    "защитой от отравления": "zoo", "защиту от отравления": "zoo", "телепортацией": "tlp",
+    "прыжком": "lep", "фишкой": "counter", "фишками": "counter", "жетоном": "token",
+    "дополнительными жизнями": "extra_life", "симбиотом": "symbiote",
+    "магической способностью": "magic_ability", "магическими способностями": "magic_ability",
 }
-_REFS: dict[str, Target] = {"хозяину": "host"}
-_DATIVE_END = r"(?:ым|им|ому|ему|ой|ей)"
-_ADJECTIVE = re.compile(r"^(?P<stem>" + alternation([s for s, _ in ELEMENTS] + list(_FLAGS))
-                        + r")" + _DATIVE_END + r"$")
-_HAVING_LIST = re.compile(r"^(?:" + alternation(_HAVING) + r")(?:(?:, | или )(?:"
-                          + alternation(_HAVING) + r"))*$")
-_QUALIFIER = re.compile(r"^(?:,\s*обладающим|,\s*обладающих|\s+с)\s+(?P<having>.+)$")
+_HAVING_LIST = re.compile(r"(?:" + alternation(_HAVING) + r")(?:(?:, | или )(?:"
+                          + alternation(_HAVING) + r"))*")
+#: Fixed participants: every form that names one.
+_REFS: dict[str, Ref] = {
+    "себя": "self", "себе": "self", "собой": "self",
+    "его": "that", "ее": "that", "него": "that", "нее": "that", "оно": "that", "он": "that",
+    "она": "that", "ему": "that", "ей": "that", "ним": "that", "ней": "that",
+    "это существо": "that", "этого существа": "that", "этому существу": "that",
+    "этим существом": "that", "эту карту": "that", "эта карта": "that", "этой карте": "that",
+    "этой карты": "that",
+    "атакованный": "attacked", "атакованная": "attacked", "атакованного": "attacked",
+    "атакованную": "attacked", "атакованному": "attacked", "атакованной": "attacked",
+    "атакованным": "attacked", "атакованное": "attacked",
+    "атакованное существо": "attacked", "атакованного существа": "attacked",
+    "атакованному существу": "attacked", "атакованным существом": "attacked",
+    "атакованная карта": "attacked", "атакованную карту": "attacked",
+    "атакованной карты": "attacked", "атакованной карте": "attacked",
+    "атаковавший": "attacker", "атаковавшего": "attacker", "атаковавшему": "attacker",
+    "атаковавшим": "attacker", "атакующее существо": "attacker",
+    "атакующего существа": "attacker", "атакующему существу": "attacker",
+    "цель": "target", "цели": "target",
+    "хозяин": "host", "хозяина": "host", "хозяину": "host", "хозяином": "host",
+}
+#: «противника» after the noun; «в отряде противника».
+_ENEMY = re.compile(r"(?: противника)$")
+_QUANTIFIER_ALL = re.compile(r"(?:все|всех|всем|всеми|каждое|каждую|каждого|каждый|каждая|"
+                             r"каждой|каждому|каждым) ")
+_UP_TO = re.compile(r"(?:до (?P<a>\d+|двух|трех|четырех) |(?P<b>\d+|два|две|три|двух|трех|"
+                    r"одного|одно|одну) или менее )")
+_OWN = re.compile(r"(?:ваш|ваше|ваша|вашу|вашего|вашей|вашему|вашим|ваших|ваши|вашими) ")
+_OTHER = re.compile(r"(?:другое|другую|другого|другой|другому|другим|других|другие|другая) ")
+_CHOSEN = re.compile(r"(?:выбранное|выбранную|выбранного|выбранный|выбранная|выбранной|"
+                     r"выбранному|выбранным) ")
+_ADJACENT = re.compile(r"(?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|"
+                       r"стоящим|стоящих|стоящие|стоящими) рядом ")
+#: Qualifiers after the noun.
+_AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r" противника$"), "enemy"),
+    (re.compile(r" без ран$"), "unwounded"),
+    (re.compile(r" с ранами$"), "wounded"),
+    (re.compile(r" стоимостью (\d+) или (?:менее|меньше)$"), "cost_max"),
+    (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
+    (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
+                r"стоящих|стоящие|стоящими) рядом$"), "adjacent"),
+    (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
+                r"стоящих|стоящие|стоящими) рядом с (?P<of>ним|ней|атакованным)$"),
+     "adjacent_of"),
+    (re.compile(r" рядом с (?P<of>ним|ней|атакованным|собой)$"), "adjacent_of"),
+    (re.compile(r" напротив$"), "opposite"),
+    (re.compile(r"(?:,\s*обладающ(?:им|их|ее|ую|ий|ая|ие|его|ей)|\s+с|\s+со)\s+(?P<h>"
+                + _HAVING_LIST.pattern + r")$"), "having"),
+)
+_OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованным": "attacked", "собой": "self"}
 
 
-def dative_target(phrase: str) -> Target | None:
-    """The cards «по …» names, or None when a word of the phrase is not known."""
-    phrase = phrase.strip()
-    if phrase in _REFS:
-        return _REFS[phrase]
-    moved = phrase.endswith(", перемещавшимся в этот ход")
-    if moved:
-        phrase = phrase.removesuffix(", перемещавшимся в этот ход")
-    head, having = phrase, cast(tuple[Having, ...], ())
-    m = re.search(r"(?:,\s*обладающим|,\s*обладающих|\s+с)\s+.+$", phrase)
-    if m:
-        found = _having(m.group(0))
-        if found is None:
-            return None
-        head, having = phrase[: m.start()], found
-    words = head.split()
-    noun: Noun | None = None
-    if words and words[-1] in _NOUNS:
-        noun = _NOUNS[words.pop()]
-    flags: list[Flag] = ["moved"] if moved else []
+@dataclass(frozen=True)
+class Phrase:
+    """A read noun phrase: the selector, and whether it names many cards (a quantifier «все»,
+    «каждое» or a plural noun; None when the noun's form may be either)."""
+
+    selector: Selector
+    plural: bool | None
+
+
+def noun_phrase(phrase: str) -> Phrase | None:
+    """Read a noun phrase (any case), or None when a word of it is not known.
+
+    >>> noun_phrase("всех небестелесных рядовых существ").selector.flags
+    ('ordinary', 'corporeal')
+    """
+    s = phrase.strip()
+    fields: dict[str, object] = {}
+    if s.startswith("себя или "):
+        fields["or_self"] = True
+        s = s[len("себя или "):]
+    plural: bool | None = None
+    flags: list[Flag] = []
     elements: list[Element] = []
-    for word in words:
-        a = _ADJECTIVE.match(word)
+    having: list[Having] = []
+    # qualifiers after the noun, from the end
+    changed = True
+    while changed:
+        changed = False
+        for pattern, what in _AFTER:
+            m = pattern.search(s)
+            if not m:
+                continue
+            if what == "enemy":
+                fields["side"] = "enemy"
+            elif what in ("unwounded", "wounded"):
+                flags.append(what)  # type: ignore[arg-type]
+            elif what in ("cost_max", "cost_min"):
+                fields[what] = int(m.group(1))
+            elif what in ("adjacent", "opposite"):
+                if "place" in fields:
+                    return None
+                fields["place"] = what
+            elif what == "adjacent_of":
+                if "place" in fields:
+                    return None
+                fields["place"] = "adjacent"
+                fields["of"] = _OF[m.group("of")]
+            else:
+                having += [_HAVING[h] for h in re.split(r", | или ", m.group("h"))]
+            s = s[: m.start()]
+            changed = True
+            break
+    # words before the noun, from the start
+    s = s + " "
+    while True:
+        m = (_QUANTIFIER_ALL.match(s) or _UP_TO.match(s) or _OWN.match(s) or _OTHER.match(s)
+             or _CHOSEN.match(s) or _ADJACENT.match(s))
+        if m is None:
+            break
+        word = m.group(0)
+        if _QUANTIFIER_ALL.fullmatch(word):
+            fields["all"] = True
+            plural = True
+        elif _UP_TO.fullmatch(word):
+            n = m.group("a") or m.group("b")
+            fields["up_to"] = int(n) if n.isdigit() else NUMBERS_GENITIVE[n]
+        elif _OWN.fullmatch(word):
+            if fields.get("side") == "enemy":
+                return None
+            fields["side"] = "own"
+        elif _OTHER.fullmatch(word):
+            fields["other"] = True
+        elif _ADJACENT.fullmatch(word):
+            if "place" in fields:
+                return None
+            fields["place"] = "adjacent"
+        s = s[m.end():]
+    words = s.split()
+    if not words:
+        return None
+    head = words.pop()
+    noun: Noun = "creature"
+    classes: list[str] = []
+    if head in _NOUN_FORMS:
+        noun, number = _NOUN_FORMS[head]
+        plural = plural or number
+    else:
+        found = next(((name, bool(pl.fullmatch(head))) for name, sg, pl in _CLASS_RE
+                      if sg.fullmatch(head) or pl.fullmatch(head)), None)
+        if found is None:
+            words.append(head)  # an adjective alone: «по горным», «летающих»
+        else:
+            classes.append(found[0])
+            plural = plural or found[1]
+    for i, word in enumerate(words):
+        if word in ("и", "или"):
+            # «степных и темных карт»: any of two elements (never two flags: «и» would be both)
+            if not (0 < i < len(words) - 1 and _element(words[i - 1]) and _element(words[i + 1])):
+                return None
+            continue
+        a = _ADJECTIVE.fullmatch(word)
         if a is None:
             return None
         stem = a.group("stem")
@@ -78,15 +254,63 @@ def dative_target(phrase: str) -> Target | None:
             elements.append(element)  # type: ignore[arg-type]
         else:
             flags.append(_FLAGS[stem])
-    if noun is None and not words:
-        return None
-    return Selector(what=noun or "creature", flags=tuple(flags), elements=tuple(elements),
-                    having=having)
+    return Phrase(Selector(what=noun, flags=tuple(flags), elements=tuple(elements),
+                           classes=tuple(classes), having=tuple(having),
+                           **fields),  # type: ignore[arg-type]
+                  plural)
 
 
-def _having(qualifier: str) -> tuple[Having, ...] | None:
-    m = _QUALIFIER.match(qualifier)
-    if m is None or not _HAVING_LIST.match(m.group("having")):
+def _element(word: str) -> bool:
+    a = _ADJECTIVE.fullmatch(word)
+    return a is not None and a.group("stem") in dict(ELEMENTS)
+
+
+def ref(phrase: str) -> Ref | None:
+    """A fixed participant («атакованного», «его», «себя», «хозяина»), or None."""
+    return _REFS.get(phrase.strip())
+
+
+def target(phrase: str, *, plural: bool | None = None) -> Target | None:
+    """The subject or object of an effect: a ref, or a selector with ``all`` when it names
+    many cards (``plural``: what the verb says when the noun's form may be either)."""
+    found = ref(phrase)
+    if found is not None:
+        return found
+    read = noun_phrase(phrase)
+    if read is None:
         return None
-    items = re.split(r", | или ", m.group("having"))
-    return tuple(_HAVING[i] for i in items)
+    many = read.plural
+    if many is None:  # «существа», «карты»: a subject or an object only in the plural
+        if plural is not True:
+            return None
+        many = True
+    sel = read.selector
+    if many and sel.up_to is None:
+        sel = replace(sel, all=True)
+    return sel
+
+
+def described(phrase: str) -> Target | None:
+    """A phrase that only describes cards (an attack's «по …», «от атак …»): no ``all``."""
+    found = ref(phrase)
+    if found is not None:
+        return found
+    read = noun_phrase(phrase)
+    if read is None:
+        return None
+    return replace(read.selector, all=False)
+
+
+def dative_target(phrase: str) -> Target | None:
+    """The cards «по …» names, or None when a word of the phrase is not known."""
+    phrase = phrase.strip()
+    moved = phrase.endswith(", перемещавшимся в этот ход")
+    if moved:
+        phrase = phrase.removesuffix(", перемещавшимся в этот ход")
+    found = described(phrase)
+    if moved and isinstance(found, Selector):
+        found = replace(found, flags=(*found.flags, "moved"))
+    return found
+
+
+__all__ = ["Phrase", "described", "dative_target", "noun_phrase", "ref", "target"]

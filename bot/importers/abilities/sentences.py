@@ -51,10 +51,9 @@ from bot.corpus.abilities import (
 )
 from bot.importers.abilities.effects import (
     ACTIONS,
-    TRIGGERED,
     bonus_attacks,
     first_effect,
-    gain_counters,
+    read_effects,
     take_limit,
 )
 from bot.importers.abilities.selectors import dative_target
@@ -240,7 +239,7 @@ def paid(s: str) -> list[Ability] | None:
     cost, instant, body = split_cost(s)
     found = first_effect(body, ACTIONS)
     if found is None and cost is not None:
-        found = gain_counters(body)
+        return _paid_effects(cost, instant, body)
     if found is None:
         return None
     effect, rest = found
@@ -251,11 +250,27 @@ def paid(s: str) -> list[Ability] | None:
     if isinstance(effect, Throw | Shot | Discharge):
         effect, rest, later, impact = _ranged_tail(effect, rest)
     leftover = rest.strip(" ,;.")
+    more = read_effects(re.sub(r"^(?:при этом|затем)\s+", "", leftover)) if leftover else None
+    if more is not None and not more.optional and more.spell is None and (
+            more.impact is None or impact is None):
+        later += more.effects
+        impact = impact or more.impact
+        leftover = ""
     unread = [Unparsed(fragment=leftover)] if leftover else []
     if cost is None and limit is None and impact is None:
         return [effect, *later, *unread]
     return [Activated(cost=cost or Cost(), instant=instant, effects=(effect, *later, *unread),
                       limit=limit, impact=impact)]
+
+
+def _paid_effects(cost: Cost, instant: bool, body: str) -> list[Ability] | None:
+    """«Закрыться: воздействие «передышка» излечить существо на 2 (1 раз за ход)»."""
+    limit, rest = take_limit(body)
+    clause = read_effects(rest)
+    if clause is None or clause.optional:
+        return None
+    return [Activated(cost=cost, instant=instant, effects=clause.effects, limit=limit,
+                      impact=clause.impact, spell=clause.spell)]
 
 
 RangedEffect = Throw | Shot | Discharge
@@ -336,15 +351,12 @@ def trigger(s: str) -> list[Ability] | None:
         return None
     when, rest = found
     rest = re.sub(r"^\s*(?:[—–-]\s+|,\s*)?", "", rest)
-    impact = _IMPACT.search(rest)
-    if impact:
-        rest = rest[: impact.start()]
     limit, effects_text = take_limit(rest)
-    effects, optional = _effects(effects_text.strip(" ,;."))
-    if effects is None:
+    clause = read_effects(effects_text)
+    if clause is None:
         return None  # a known condition with effects not read: the whole sentence is unparsed
-    return [Trigger(when=when, effects=effects, optional=optional, limit=limit,
-                    impact=impact.group(1) if impact else None)]
+    return [Trigger(when=when, effects=clause.effects, optional=clause.optional, limit=limit,
+                    impact=clause.impact, spell=clause.spell)]
 
 
 def _when(text: str) -> tuple[When, str] | None:
@@ -354,23 +366,6 @@ def _when(text: str) -> tuple[When, str] | None:
             continue
         return build(m), text[m.end():]
     return None
-
-
-def _effects(text: str) -> tuple[tuple[Effect, ...] | None, bool]:
-    optional = text.startswith("может ")
-    rest = text[len("может "):] if optional else text
-    effects: list[Effect] = []
-    while rest:
-        found = first_effect(rest, TRIGGERED)
-        if found is None:
-            return None, optional
-        effect, rest = found
-        effects.append(effect)
-        sep = _EFFECT_SEPARATOR.match(rest)
-        if rest and not sep:
-            return None, optional
-        rest = rest[sep.end():] if sep else rest
-    return (tuple(effects) or None), optional
 
 
 SENTENCES: tuple[SentenceParser, ...] = (

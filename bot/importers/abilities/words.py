@@ -64,6 +64,9 @@ KEYWORD_DATIVE = {"опыту в атаке": "ova", "опыту в защите
 UNTIL: dict[str, Until] = {"хода": "end_of_turn", "вашего хода": "end_of_your_turn",
                            "хода противника": "end_of_enemy_turn", "боя": "end_of_battle"}
 NUMBERS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4}
+#: Numbers of «до трех существ», «двух или менее существ».
+NUMBERS_GENITIVE = {"одного": 1, "одно": 1, "одну": 1, "два": 2, "две": 2, "двух": 2, "три": 3,
+                    "трех": 3, "четырех": 4}
 #: «дальности выстрела» → the attack a range bonus is for.
 RANGE_OF = {"выстрела": "shot", "метания": "throw", "разряда": "discharge"}
 #: Element adjectives (any case and number) → the card database's element.

@@ -1,0 +1,111 @@
+"""Attack descriptions: «от средних и сильных немагических атак», «от атак летающих», «от
+выстрелов и метаний», «к простому удару» — as :class:`~bot.corpus.abilities.Attack` tuples.
+
+>>> genitive_attacks("средних и сильных немагических атак")
+((Attack(kind='attack', strength=('medium', 'strong'), magic=False),), '')
+>>> genitive_attacks("атак степных и темных карт")[0][0].by
+Selector(what='card', elements=('Степи', 'Тьма'))
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.corpus.abilities import Attack, AttackKind, Reach, Strength
+from bot.importers.abilities.selectors import described
+from bot.importers.abilities.words import alternation
+
+#: Attack nouns in the genitive («от …», «защита от …»).
+_GENITIVE: dict[str, AttackKind] = {
+    "простого удара": "simple_strike", "простых ударов": "simple_strike",
+    "ударов": "strike", "удара": "strike", "атак": "attack", "атаки": "attack",
+    "атака": "attack",  # «-1 от атака горных существ»: a misprint of the database
+    "выстрелов": "shot", "выстрела": "shot", "метаний": "throw", "метания": "throw",
+    "разрядов": "discharge", "разряда": "discharge", "магии": "magic",
+    "заклинаний": "spell", "отравления": "poison",
+    "направленных ударов": "directed_strike", "направленного удара": "directed_strike",
+    "ответных ударов": "counterstrike", "ответного удара": "counterstrike",
+    "магических ударов": "magic_strike", "магического удара": "magic_strike",
+    "ударов через ряд": "through_row", "удара через ряд": "through_row",
+}
+_STRENGTH: dict[str, Strength] = {"слабых": "weak", "слабого": "weak", "средних": "medium",
+                                  "среднего": "medium", "сильных": "strong", "сильного": "strong"}
+_REACH: dict[str, Reach] = {"дальних": "ranged", "дальней": "ranged", "ближних": "melee",
+                            "ближней": "melee"}
+_MAGIC = {"магических": True, "немагических": False, "магической": True, "немагической": False}
+#: Kinds a strength may qualify («слабых выстрелов» is a shot of weak strength).
+_WITH_STRENGTH = ("simple_strike", "strike", "attack", "shot", "throw", "discharge")
+
+_STRENGTHS = r"(?:(?P<strength>(?:" + alternation(_STRENGTH) + r")(?:(?: и | или |, )(?:" \
+    + alternation(_STRENGTH) + r"))*) )?"
+_ONE = re.compile(_STRENGTHS + r"(?:(?P<reach>" + alternation(_REACH) + r") )?"
+                  r"(?:(?P<magic>" + alternation(_MAGIC) + r") )?(?P<noun>"
+                  + alternation(_GENITIVE) + r")(?=$|[ ,.;)])")
+
+
+def _attack(m: re.Match[str]) -> Attack | None:
+    kind = _GENITIVE[m.group("noun")]
+    magic = _MAGIC[m.group("magic")] if m.group("magic") else None
+    strength: tuple[Strength, ...] = ()
+    if m.group("strength"):
+        if kind not in _WITH_STRENGTH:
+            return None
+        strength = tuple(_STRENGTH[w] for w in re.split(r" и | или |, ", m.group("strength")))
+    if magic is not None and kind not in ("attack", "strike"):
+        # «магических ударов» is a noun of its own (magic_strike); «немагических выстрелов»
+        # is not said
+        return None
+    reach = _REACH[m.group("reach")] if m.group("reach") else None
+    return Attack(kind=kind, strength=strength, magic=magic, reach=reach)
+
+
+def genitive_attacks(text: str) -> tuple[tuple[Attack, ...], str]:
+    """Attacks named in the genitive at the start of ``text`` (joined by «и»/«или»), with
+    whose attacks they are («атак летающих», «атак горных карт», «ударов существ с
+    проклятием»); and the rest of the text. No attack: ((), text)."""
+    attacks: list[Attack] = []
+    rest = text
+    while True:
+        m = _ONE.match(rest)
+        if not m:
+            break
+        attack = _attack(m)
+        if attack is None:
+            return (), text
+        attacks.append(attack)
+        rest = rest[m.end():]
+        joined = re.match(r" (?:и|или) ", rest)
+        if not joined or not _ONE.match(rest[joined.end():]):
+            break
+        rest = rest[joined.end():]
+    if not attacks:
+        return (), text
+    return _with_by(tuple(attacks), rest)
+
+
+#: Where a phrase of whose attacks may end.
+_BOUNDARY = re.compile(r"(?=,| до конца | и [+-]| \(|$)")
+
+
+def _with_by(attacks: tuple[Attack, ...], rest: str) -> tuple[tuple[Attack, ...], str]:
+    """«атак» + « степных карт»: the longest phrase after the attacks that names cards."""
+    if not rest.startswith(" ") or rest.startswith((" до конца ", " и ", " или ")):
+        return attacks, rest
+    for end in sorted((m.start() for m in _BOUNDARY.finditer(rest)), reverse=True):
+        phrase = rest[1:end]
+        if not phrase:
+            continue
+        found = by_whom(attacks, phrase)
+        if found is not None:
+            return found, rest[end:]
+    return attacks, rest
+
+
+def by_whom(attacks: tuple[Attack, ...], phrase: str) -> tuple[Attack, ...] | None:
+    """``attacks`` made by the cards ``phrase`` names in the genitive («летающих», «горных
+    карт», «существ с проклятием»), or None when the phrase is not read."""
+    who = described(phrase)
+    if who is None:
+        return None
+    return tuple(Attack(kind=a.kind, strength=a.strength, magic=a.magic, reach=a.reach,
+                        by=who) for a in attacks)

@@ -1,0 +1,242 @@
+"""Modifiers: what a card has or gets — «+1 к простому удару по горным», «-1 от атак летающих»,
+«защиту от выстрелов», «отравление на 1», «2 дополнительные жизни», «фишку», «маркер добычи».
+
+:func:`modifier` reads one at the start of a clause (without whom it applies to or for how
+long: the caller sets ``target`` and ``until``) and returns it with the rest of the text.
+
+>>> modifier("-1 от атак летающих")
+(Reduction(value=1, against=(Attack(kind='attack', by=Selector(flags=('flying',))),)), '')
+>>> modifier("отравление на 2 до конца хода")
+(Keyword(code='psn', value=2), ' до конца хода')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.corpus.abilities import (
+    Amount,
+    Attack,
+    AttackBonus,
+    Counters,
+    DieBonus,
+    Effect,
+    ExtraLives,
+    Keyword,
+    KeywordCode,
+    Marker,
+    MovementBonus,
+    Protection,
+    RangeBonus,
+    Reduction,
+    Selector,
+    XValue,
+)
+from bot.importers.abilities.attacks import genitive_attacks
+from bot.importers.abilities.selectors import dative_target
+from bot.importers.abilities.words import BONUS_TO, RANGE_OF, STRENGTH, alternation
+
+Found = tuple[Effect, str]
+_AMOUNT = r"(\d+|x)"
+_MINUS = r"[-–−]\s*"
+#: Keywords in the accusative (what a card gets) → code; «броню 2», «опыт в атаке 1».
+_KEYWORD_ACC: dict[str, KeywordCode] = {
+    "направленный удар": "direct", "безответный удар": "uht", "опыт в атаке": "ova",
+    "опыт в защите": "ovz", "опыт в стрельбе": "ovs", "регенерацию": "regen",
+    "регенерация": "regen", "броню": "armor", "броня": "armor", "стойкость": "stamina",
+    "благословление": "bls", "благословение": "bls", "вампиризм": "vmp",
+    "добивание": "fin", "неповоротливость": "clm", "отравление": "psn", "проклятие": "cur",
+    "рывок": "das", "трупоедство": "nec", "инкарнацию": "icr", "инкарнация": "icr",
+    "полет": "flight", "орда": "horde", "орду": "horde",
+}
+#: Keywords that take a number («броню 2», «отравление на 1») and those that never do.
+_VALUED = {"ova", "ovz", "ovs", "regen", "armor", "psn", "fin", "icr"}
+_KEYWORD = re.compile(r"(?P<name>" + alternation(_KEYWORD_ACC) + r")"
+                      r"(?: (?:на )?(?P<value>\d+|x))?(?=$|[ ,.;)])")
+#: «Защита от летающих»: attacks of flying creatures.
+FROM_FLYERS = Attack(kind="attack", by=Selector(flags=("flying",)))
+
+
+def _amount(raw: str) -> Amount:
+    return "X" if raw == "x" else int(raw)
+
+
+def keyword(text: str) -> Found | None:
+    """«направленный удар», «броню 2», «отравление на 1», «полет»."""
+    m = _KEYWORD.match(text)
+    if not m:
+        return None
+    code = _KEYWORD_ACC[m.group("name")]
+    raw = m.group("value")
+    if (raw is None) == (code in _VALUED):  # «опыт в атаке» needs its number, «проклятие» none
+        return None
+    return Keyword(code=code, value=_amount(raw) if raw else None), text[m.end():]
+
+
+def protection(text: str) -> Found | None:
+    """«защиту от выстрелов», «защиту от летающих», «защиту от всех немагических атак»."""
+    m = re.match(r"защит[ауы] от (?:(?P<all>всех) )?", text)
+    if not m:
+        return None
+    rest = text[m.end():]
+    fly = re.match(r"летающих(?=$|[ ,.;)])", rest)
+    if fly and not m.group("all"):
+        return Protection(against=(FROM_FLYERS,)), rest[fly.end():]
+    attacks, after = genitive_attacks(rest)
+    if not attacks:
+        return None
+    return Protection(against=attacks), after
+
+
+def reduction(text: str) -> Found | None:
+    """«-1 от атак летающих», «-2 от немагических атак существ с проклятием»."""
+    m = re.match(_MINUS + _AMOUNT + r" от (?:(?P<all>всех) )?", text)
+    if not m:
+        return None
+    attacks, rest = genitive_attacks(text[m.end():])
+    if not attacks:
+        return None
+    return Reduction(value=_amount(m.group(1)), against=attacks), rest
+
+
+_BONUS_TO = re.compile(r"(?:(?P<strength>(?:слабому|среднему|сильному)(?:(?: и | или )"
+                       r"(?:слабому|среднему|сильному))*) )?(?P<attack>"
+                       + alternation(BONUS_TO) + r")(?=$|[ ,.;)])")
+
+
+def bonus_attacks(text: str) -> tuple[tuple[Attack, ...], str]:
+    """«простому удару и направленному удару по …» → the attacks, and «по …» left over.
+    «слабому/среднему/сильному» qualify a simple strike only."""
+    attacks: list[Attack] = []
+    rest = text
+    while True:
+        m = _BONUS_TO.match(rest)
+        if not m:
+            return tuple(attacks), rest
+        attack = BONUS_TO[m.group("attack")]
+        if m.group("strength"):
+            if attack.kind != "simple_strike":
+                return tuple(attacks), rest
+            strengths = tuple(STRENGTH[w] for w in re.split(" и | или ", m.group("strength")))
+            attack = Attack(kind="simple_strike", strength=strengths)  # type: ignore[arg-type]
+        attacks.append(attack)
+        rest = rest[m.end():]
+        if not re.match(r" и (?:(?:слабому|среднему|сильному) )?(?:" + alternation(BONUS_TO)
+                        + r")(?=$|[ ,.;)])", rest):
+            return tuple(attacks), rest
+        rest = rest[3:]
+
+
+#: Where a «по …» phrase may end.
+_PO_END = re.compile(r"(?=,| до конца | и [+-]| \(|$)")
+
+
+def attack_bonus(text: str) -> Found | None:
+    """«+1 к ударам по горным», «-1 к простому удару», «+2 к выстрелу за каждую фишку на …»."""
+    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" к ", text)
+    if not m:
+        return None
+    attacks, rest = bonus_attacks(text[m.end():])
+    if not attacks:
+        return None
+    value = _amount(m.group(2))
+    if m.group(1) != "+":
+        if value == "X":
+            return None
+        value = -int(value)
+    per = None
+    each = re.match(r" за каждую фишку на [а-я-]+(?: [а-я-]+)?(?=$|[ ,.;])", rest)
+    if each:
+        per = XValue(count="counter")
+        rest = rest[each.end():]
+    against = None
+    if rest.startswith(" по "):
+        for end in sorted((e.start() for e in _PO_END.finditer(rest, 4)), reverse=True):
+            against = dative_target(rest[4:end])
+            if against is not None:
+                rest = rest[end:]
+                break
+        else:
+            return None
+    return AttackBonus(value=value, to=attacks, against=against, per=per), rest
+
+
+def movement_bonus(text: str) -> Found | None:
+    """«+1 к движению», «+1 движение», «-1 к движению»."""
+    m = re.match(r"([+]|" + _MINUS + r")\s*(\d+) (?:к движению|движение)(?=$|[ ,.;)])", text)
+    if not m:
+        return None
+    value = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+    return MovementBonus(value=value), text[m.end():]
+
+
+def range_bonus(text: str) -> Found | None:
+    """«+1 к дальности выстрела»."""
+    m = re.match(r"\+(\d+) к дальности (" + alternation(RANGE_OF) + r")(?=$|[ ,.;)])", text)
+    if not m:
+        return None
+    attack = Attack(kind=RANGE_OF[m.group(2)])  # type: ignore[arg-type]
+    return RangeBonus(value=int(m.group(1)), to=(attack,)), text[m.end():]
+
+
+def die_bonus(text: str) -> Found | None:
+    """«+1 к броскам кубика»."""
+    m = re.match(r"([+]|" + _MINUS + r")(\d+) к (?:броскам|броску) кубика(?=$|[ ,.;)])", text)
+    if not m:
+        return None
+    value = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+    return DieBonus(value=value), text[m.end():]
+
+
+_COUNT_WORDS = {"": 1, "1 ": 1, "одну ": 1, "2 ": 2, "две ": 2, "3 ": 3, "три ": 3, "x ": "X"}
+
+
+def gained_counters(text: str) -> Found | None:
+    """«фишку», «2 фишки», «жетон», «3 фишки»."""
+    m = re.match(r"(\d+ |x )?(фишку|фишки|фишек|жетон|жетона|жетонов)(?=$|[ ,.;)])", text)
+    if not m:
+        return None
+    count = _COUNT_WORDS.get(m.group(1) or "")
+    if count is None:
+        return None
+    if (count == 1) != (m.group(2) in ("фишку", "жетон")):
+        return None
+    item = "token" if m.group(2).startswith("жетон") else "counter"
+    return Counters(action="gain", count=count, item=item), text[m.end():]  # type: ignore[arg-type]
+
+
+def extra_lives(text: str) -> Found | None:
+    """«1 дополнительную жизнь», «3 дополнительные жизни», «дополнительную жизнь»."""
+    m = re.match(r"(\d+ |x |одну |две |три )?дополнительн(?:ую жизнь|ые жизни|ых жизней)"
+                 r"(?=$|[ ,.;)])", text)
+    if not m:
+        return None
+    count = _COUNT_WORDS.get(m.group(1) or "")
+    if count is None:
+        return None
+    return ExtraLives(value=count), text[m.end():]  # type: ignore[arg-type]
+
+
+def marker(text: str) -> Found | None:
+    """«маркер добычи», «маркер «смерч»» (one word or a quoted name)."""
+    m = re.match(r"маркер (?:«([^»]+)»|\"([^\"]+)\"|([а-я]+))(?=$|[ ,.;)])", text)
+    if not m:
+        return None
+    return Marker(name=m.group(1) or m.group(2) or m.group(3)), text[m.end():]
+
+
+#: What a card may get («получает …», «имеет …»), in the order tried.
+MODIFIERS: tuple[Callable[[str], Found | None], ...] = (
+    reduction, range_bonus, die_bonus, movement_bonus, attack_bonus, protection, extra_lives,
+    gained_counters, marker, keyword,
+)
+
+
+def modifier(text: str) -> Found | None:
+    """One modifier at the start of ``text``, or None."""
+    for read in MODIFIERS:
+        found = read(text)
+        if found is not None:
+            return found
+    return None
