@@ -289,8 +289,8 @@ def merge_card(old: Entry | None, new: Entry, set_name: str) -> Entry:
             continue
         out[key] = value
     if "abilities" not in curated:
-        out["abilities"] = [to_data(a) for a in extract_abilities(out.get("text", ""),
-                                                                  out.get("icons") or None)]
+        out["abilities"] = [to_data(a) for a in extract_abilities(
+            out.get("text", ""), out.get("icons") or None, name=out.get("name"))]
     return out
 
 

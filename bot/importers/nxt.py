@@ -436,7 +436,8 @@ def _merge(existing: dict[str, Any] | None, db: dict[str, Any], rendered: Render
         # icons); a card whose text is the site's is read from that text.
         own = existing is None or existing.get("source") == NXT_SOURCE
         source_text = raw_text if own and "text" not in curated else card.get("text") or ""
-        abilities = [with_texts(a, _rendered) for a in extract_abilities(source_text, dict(icons))]
+        abilities = [with_texts(a, _rendered) for a in
+                     extract_abilities(source_text, dict(icons), name=card.get("name"))]
         card["abilities"] = [to_data(a) for a in abilities]
         # Coverage counts sentences (an ability's ``text``): read in full when no part of it
         # is ``unparsed`` — the extractor's own measure.

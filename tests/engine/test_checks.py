@@ -232,9 +232,10 @@ def test_an_unread_ranged_sentence_is_not_a_no() -> None:
     r = can_shoot(pos, "throw", Ref.at(pos, "a1"), Ref.at(pos, "a4"))
     assert r.verdict == "unknown" and r.missing and "не прочитал" in r.missing
     assert can_shoot(pos, "shot", Ref.at(pos, "a1"), Ref.at(pos, "a4")).verdict == "no"
-    # 20-5 «Иглохрюк»: the throw inside an unread trigger («При ответном ударе … метание иглы»)
-    card = make_card(10, 96, "Проба три", "При ответном ударе вашего существа метание иглы на 1, "
-                     "дальность 4 (2 раза за ход)")
+    # 10-97 «Эльфийский воин»: an attack inside an unread trigger («При ударе или при промахе
+    # в нападении …», two events), here a throw
+    card = make_card(10, 96, "Проба три", "При ударе или при промахе в нападении метание иглы на "
+                     "1, дальность 4 (2 раза за ход)")
     pos = Position((Piece(card=card, cell=Cell.parse("a1")),
                     Piece(cell=Cell.parse("a4"), enemy=True)))
     assert can_shoot(pos, "throw", Ref.at(pos, "a1"), Ref.at(pos, "a4")).verdict == "unknown"

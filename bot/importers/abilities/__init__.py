@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypedDict
 
 from bot.corpus.abilities import Ability, Unparsed, read_in_full, walk
-from bot.importers.abilities.sentences import SENTENCES
-from bot.importers.abilities.text import normalise, split_sentences
+from bot.importers.abilities.frames import read
+from bot.importers.abilities.text import SELF, normalise, split_sentences
 
 __all__ = ["CoverageReport", "coverage", "coverage_report", "extract_abilities",
            "parse_sentence", "split_sentences", "with_texts"]
@@ -39,25 +39,43 @@ class CoverageReport(TypedDict):
     unparsed: list[str]
 
 
-def extract_abilities(text: str, icons: dict[str, int] | None = None) -> list[Ability]:
+def extract_abilities(text: str, icons: dict[str, int] | None = None,
+                      name: str | None = None) -> list[Ability]:
     """Typed abilities of a card's text. ``icons`` (the card's icon codes) are accepted for the
-    importers' convenience; the text alone decides. ``"nan"`` and empty text give none."""
+    importers' convenience; the text alone decides. ``name``: the card's name, so that the text
+    naming the card («ранить Глорма») reads as the card itself. ``"nan"`` and empty text give
+    none."""
     out: list[Ability] = []
     for sentence in split_sentences(text):
-        out.extend(parse_sentence(sentence))
+        out.extend(parse_sentence(sentence, name))
     return out
 
 
-def parse_sentence(sentence: str) -> list[Ability]:
-    """The abilities of one sentence, or one :class:`Unparsed` entry."""
-    norm = normalise(sentence)
-    for parser in SENTENCES:
-        found = parser(norm)
-        if found is not None and not all(isinstance(a, Unparsed) for a in found):
-            return [dataclasses.replace(a, text=sentence) for a in found]
-        if found is not None:
-            break  # not read at all: the whole sentence, without a fragment
-    return [Unparsed(text=sentence)]
+def parse_sentence(sentence: str, name: str | None = None) -> list[Ability]:
+    """The abilities of one sentence (of the card named ``name``), or one :class:`Unparsed`
+    entry."""
+    mentions: list[str] = []
+    norm = normalise(sentence, name, mentions)
+    found = read(norm)
+    if found is None or all(isinstance(a, Unparsed) for a in found):
+        return [Unparsed(text=sentence)]  # not read at all: the whole sentence, no fragment
+    if mentions:
+        found = [with_texts(a, lambda f: _unmark(f, norm, mentions)) for a in found]
+    return [dataclasses.replace(a, text=sentence) for a in found]
+
+
+def _unmark(fragment: str, marked: str, mentions: list[str]) -> str:
+    """A fragment of the marked sentence with the card's name written back as the sentence
+    writes it."""
+    if SELF not in fragment:
+        return fragment
+    at = marked.find(fragment)
+    before = marked[:at].count(SELF) if at >= 0 else 0
+    parts = fragment.split(SELF)
+    names = mentions[before:before + len(parts) - 1]
+    if len(names) != len(parts) - 1:
+        return fragment
+    return "".join(p + n for p, n in zip(parts, [*names, ""], strict=True))
 
 
 def coverage(abilities: Iterable[Ability]) -> float:

@@ -1,16 +1,30 @@
-"""Card text into sentences, and a sentence into the lower-case form the patterns read."""
+"""Card text into sentences, and a sentence into the lower-case form the patterns read.
+
+The card's own name inside its text («ранить Глорма на 1», «по Слизи») is the card itself: the
+normalised sentence writes it as :data:`SELF` so that the patterns read it as ``self``
+whatever its case («Глорм», «Глорма», «Глорму» …; word forms from pymorphy3).
+"""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import Any
 
 from bot.importers.nxt_text import render_text
 
-# «получить {counter}.{counter}{tap}: …» (40-7): a cost right after the dot starts a sentence
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s+|(?=\{(?:tap|counter|instant|token)\}))")
+#: The card's own name in a normalised sentence.
+SELF = "@self"
+
+# «получить {counter}.{counter}{tap}: …» (40-7): a cost right after the dot starts a sentence;
+# so does a capital letter right after a dot («дальность 5.В конце хода», 50-51)
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s+|(?=\{(?:tap|counter|instant|token)\})|(?=[А-ЯЁ]))")
+# «{ovz} 1Когда получает …» (30-6), «дальность 4Имеет …» (30-41): the database lost the dot
+_GLUED = re.compile(r"(?<=\d)(?=[А-ЯЁ][а-яё])")
 _ERRATA = re.compile(r"^\s*\[\s*эррата[^\]]*\]\s*", re.IGNORECASE)
 _COST_AFTER_BRACKET = re.compile(r"\)\s*(?=(?:\{(?:tap|counter|instant)\}\s*)+:)")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_WORD = re.compile(r"[А-Яа-яЁёA-Za-z'’-]+")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -18,6 +32,8 @@ def split_sentences(text: str) -> list[str]:
 
     >>> split_sentences("Телепортация. {tap}: Выстрел на 1.")
     ['Телепортация.', '{tap}: Выстрел на 1.']
+    >>> split_sentences("Разряд на 1, дальность 5.В конце хода ранить себя на 1")
+    ['Разряд на 1, дальность 5.', 'В конце хода ранить себя на 1']
     """
     if not text or text.strip().casefold() in ("nan", "none", "null"):
         return []
@@ -28,18 +44,108 @@ def split_sentences(text: str) -> list[str]:
         # «(воздействие взрыв котла ) {tap}: Выстрел …»: a cost after a bracket starts the next
         # ability (the database lost the printed symbol between them)
         line = _COST_AFTER_BRACKET.sub(")\n", line)
+        line = _GLUED.sub("\n", line)
         sentences += [s.strip() for part in line.split("\n")
                       for s in _SENTENCE_END.split(part) if s.strip()]
     return [s for s in sentences if s.strip(" .")]
 
 
-def normalise(sentence: str) -> str:
-    """Lower case, placeholders rendered as words (``{tap}`` → «закрыться»), ё → е, no final dot.
+def normalise(sentence: str, name: str | None = None,
+              mentions: list[str] | None = None) -> str:
+    """Lower case, placeholders rendered as words (``{tap}`` → «закрыться»), ё → е, no final
+    dot; the card's ``name`` in any case as :data:`SELF` (``mentions`` gets each mention, as
+    normalised, in order).
 
     >>> normalise("{tap}: Метание «магмы» на 1.")
     'закрыться: метание «магмы» на 1'
+    >>> normalise("Закрыться: ранить Глорма на 1.", "Глорм")
+    'закрыться: ранить @self на 1'
     """
     s = render_text(sentence).text if "{" in sentence else sentence
+    if name:
+        s = mark_name(s, name, mentions)
     s = s.casefold().replace("ё", "е").replace("\u00a0", " ")
     s = re.sub(r"\s+", " ", s).strip()
     return re.sub(r"\s*\.$", "", s).strip()
+
+
+def mark_name(sentence: str, name: str, mentions: list[str] | None = None) -> str:
+    """``sentence`` with every mention of the card's ``name`` written :data:`SELF`.
+
+    A one-word name counts only when capitalised («по Слизи», not «плевок слизью» or a class
+    «ваших нетопырей»); a longer name in any case («по проклятому доспеху»). Forms keep the
+    name's number, so «Гоблин» does not match «Гоблины».
+
+    >>> mark_name("При ближнем ударе по Слизи ранить атаковавшего на 1", "Слизь")
+    'При ближнем ударе по @self ранить атаковавшего на 1'
+    >>> mark_name("Выстрел плевок слизью на 1", "Слизь")
+    'Выстрел плевок слизью на 1'
+    >>> mark_name("Все атаки по Степному волколаку сводятся к слабым", "Степной волколак")
+    'Все атаки по @self сводятся к слабым'
+    """
+    forms = _name_forms(name)
+    if not forms:
+        return sentence
+    words = list(_WORD.finditer(sentence))
+    out: list[str] = []
+    last = 0
+    i = 0
+    while i < len(words):
+        if _mentions(words, i, forms):
+            start, end = words[i].start(), words[i + len(forms) - 1].end()
+            out += [sentence[last:start], SELF]
+            if mentions is not None:
+                mentions.append(_fold(sentence[start:end]))
+            last = end
+            i += len(forms)
+        else:
+            i += 1
+    return "".join(out) + sentence[last:] if out else sentence
+
+
+def _mentions(words: list[re.Match[str]], i: int, forms: tuple[frozenset[str], ...]) -> bool:
+    if i + len(forms) > len(words):
+        return False
+    if len(forms) == 1 and not words[i].group(0)[:1].isupper():
+        return False
+    for k, allowed in enumerate(forms):
+        if k and words[i + k].start() - words[i + k - 1].end() != 1:
+            return False  # the words of a name are separated by one space
+        if _fold(words[i + k].group(0)) not in allowed:
+            return False
+    return True
+
+
+def _fold(word: str) -> str:
+    return word.casefold().replace("ё", "е").replace("’", "'")
+
+
+@lru_cache(maxsize=4096)
+def _name_forms(name: str) -> tuple[frozenset[str], ...]:
+    """The word forms of each word of ``name`` (folded), in the name's number."""
+    words = _WORD.findall(name)
+    return tuple(frozenset(_word_forms(w)) for w in words) if words else ()
+
+
+def _word_forms(word: str) -> set[str]:
+    if "-" in word:  # «Орк-бомбардир»: «Орка-бомбардира»; «Дракон-зомби»: «Дракона-зомби»
+        head, _, tail = word.partition("-")
+        return {f"{a}-{b}" for a in _word_forms(head) for b in _word_forms(tail)}
+    folded = _fold(word)
+    forms = {folded}
+    for parse in _morph().parse(word.casefold()):
+        tag = parse.tag
+        if "nomn" not in tag or tag.POS not in ("NOUN", "ADJF"):
+            continue
+        for form in parse.lexeme:
+            if form.tag.number == tag.number and (tag.POS == "NOUN" or
+                                                  form.tag.gender == tag.gender):
+                forms.add(_fold(form.word))
+    return forms
+
+
+@lru_cache(maxsize=1)
+def _morph() -> Any:
+    import pymorphy3  # a few tenths of a second to load: only when a card's name is read
+
+    return pymorphy3.MorphAnalyzer()

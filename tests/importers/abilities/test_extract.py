@@ -168,8 +168,8 @@ def test_a_bare_effect_with_an_unread_rest_gives_an_unparsed_entry() -> None:
 
 
 def test_unknown_trigger_condition_is_unparsed() -> None:
-    (ability,) = extract_abilities("При атаке — может совершить телепортацию.")
-    assert ability == Unparsed(text="При атаке — может совершить телепортацию.")
+    (ability,) = extract_abilities("При погружении — может совершить телепортацию.")
+    assert ability == Unparsed(text="При погружении — может совершить телепортацию.")
 
 
 def test_control_characters_nan_and_unknown_placeholders() -> None:
@@ -185,7 +185,8 @@ def test_every_sample_card() -> None:
     everything = []
     by_name = {}
     for card in cards:
-        abilities = extract_abilities(render_text(card["text"]).text, card["icons"])
+        abilities = extract_abilities(render_text(card["text"]).text, card["icons"],
+                                      name=card["name"])
         assert all(a.text for a in abilities)
         everything += abilities
         by_name[card["name"]] = kinds(abilities)
@@ -215,7 +216,7 @@ def test_paid_strikes_and_counters() -> None:
                                 against=Selector(elements=("Горы",)), text=bonus.text)
     gain, per, lose, most = extract_abilities(
         "Закрыться: Получить фишку. +2 к выстрелу за каждую фишку на Арбалетчике. "
-        "При выстреле теряет все фишки. Не может иметь более 4 фишек")
+        "При выстреле теряет все фишки. Не может иметь более 4 фишек", name="Арбалетчик")
     assert isinstance(gain, Activated)
     assert gain.cost == TAP and gain.effects == (Counters(action="gain", count=1),)
     assert isinstance(per, AttackBonus)
@@ -257,6 +258,9 @@ def test_triggers_with_a_clear_effect() -> None:
     ("При движении может совершить прыжок, дальность 3 (1 раз за ход).",
      Trigger(when=When(event="move"), effects=(Jump(range=3),), optional=True,
              limit=Limit(count=1, per="turn"))),
+    ("При движении на клетку, занятую существом противника, может ранить его на 1.",
+     Trigger(when=When(event="move", to=Cell(occupied_by=Selector(side="enemy"))),
+             effects=(Wound(value=1, target="that"),), optional=True)),
     ("Закрыться: Разряд на 1 (не более 2 раз за ход).",
      Activated(cost=TAP, effects=(Discharge(values=(1, 1, 1)),),
                limit=Limit(count=2, per="turn"))),
@@ -275,7 +279,6 @@ def test_more_single_sentences(text: str, expected: Ability) -> None:
     "В начале хода противника, если рядом стоят две или более его карты может совершить прыжок, "
     "дальность 2.",
     "Прыжок.", "Метание.", "Закрыться: Удар через ряд на Х.",
-    "При движении на клетку, занятую существом противника, может ранить его на 1.",
     "+1 к простому удару по существам до конца хода.",
     "+1 к простому удару по существам напротив Бронтобея.",
 ])

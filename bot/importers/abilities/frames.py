@@ -1,0 +1,599 @@
+"""Frames of a sentence: the mode prefix, the cost, the trigger, the condition and the limit
+around a *body* of effects — a normalised sentence → its abilities (without ``text``).
+
+Outside in (docs/abilities.md, «Which frame»): a mode prefix («Строй:», «На глубине:»,
+«Концентрация:» …), a cost prefix («Фишка, закрыться:», «Внезапное действие:» …), a trigger
+phrase (:mod:`~bot.importers.abilities.triggers`), a condition («пока …», «…, если …»:
+:mod:`~bot.importers.abilities.conditions`), else bare effects. The body is read by
+:func:`body`: a named impact or spell, «может», effects separated by «,», «и», «;», «, при
+этом», what «X» is, and brackets with a limit, a cap or the impact's name.
+
+A part that is not read is an :class:`~bot.corpus.abilities.Unparsed` fragment inside the
+reading, so the frame still tells the engine what kind of ability the sentence is; a sentence
+whose frame is not read is not read at all.
+
+>>> read("закрыться: выстрел на 1-2-3 (1 раз за бой)")[0].limit
+Limit(count=1, per='battle')
+>>> read("при гибели метание лавки на 2, дальность 2")[0].when
+When(event='death')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from bot.corpus.abilities import (
+    Ability,
+    Activated,
+    Condition,
+    Cost,
+    Delayed,
+    Discharge,
+    Effect,
+    Formation,
+    Incorporeal,
+    InZone,
+    Limit,
+    PlayerIs,
+    Selector,
+    Shot,
+    Static,
+    Throw,
+    Trigger,
+    Unparsed,
+    When,
+    Wound,
+    XValue,
+)
+from bot.corpus.abilities.vocabulary import EFFECT_KINDS
+from bot.importers.abilities import effects as fx
+from bot.importers.abilities import sentences as lone
+from bot.importers.abilities.conditions import condition
+from bot.importers.abilities.modifiers import modifier
+from bot.importers.abilities.parts import cap, limit, x_value
+from bot.importers.abilities.triggers import whens
+
+Reader = Callable[[str], "list[Ability] | None"]
+
+# ---------------------------------------------------------------------------------------------
+# The body: effects, and what is said about them
+
+
+@dataclass(frozen=True)
+class Body:
+    """What a frame wraps: its effects (an :class:`Unparsed` fragment for a part not read) and
+    the parts said with them."""
+
+    effects: tuple[Effect, ...]
+    optional: bool = False
+    limit: Limit | None = None
+    impact: str | None = None
+    spell: str | None = None
+    x: XValue | None = None
+    cap: int | None = None
+
+    @property
+    def complete(self) -> bool:
+        return not any(isinstance(e, Unparsed) for e in self.effects)
+
+
+#: Between two effects: «, при этом», «, затем», «;», «, и», «и», «,».
+_SEPARATOR = re.compile(r",\s*при этом\s+|,\s*затем\s+|\s*;\s*|,\s*и\s+|\s+и\s+|,\s*|\s+—\s+")
+_NAMED = re.compile(r"(?P<what>воздействие|заклинание)\s+")
+_QUOTED = re.compile(r"(?:«(?P<a>[^»]*)»|\"(?P<b>[^\"]*)\")\s*")
+_BRACKET = re.compile(r"\s*\((?P<items>[^()]*)\)?\s*$")
+_WHERE_X = re.compile(r",?\s*где [xх]\s+(?P<what>[^()]+?)\s*$")
+_OPTIONAL = re.compile(r"(?:может|можете|вы можете)\s+")
+
+
+def body(text: str) -> Body | None:
+    """The body read in full, or None."""
+    found = _body(text, partial=False)
+    return found if found is not None and found.complete else None
+
+
+def partial_body(text: str, *, optional: bool = True) -> Body:
+    """The body, with the part not read (from the first effect not read on) as a fragment.
+    ``optional``: whether a leading «может» is read as the frame's ``optional``."""
+    found = _body(text, partial=True, optional=optional)
+    return found if found is not None else Body(effects=(Unparsed(fragment=_clean(text)),))
+
+
+def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
+    parts: dict[str, Any] = {}
+    bare = _tail_brackets(_clean(text), parts)
+    if bare is None:
+        return None
+    text = bare
+    where = _WHERE_X.search(text)
+    if where:
+        x = x_value(where.group("what"))
+        if x is not None:
+            parts["x"] = x
+            text = text[: where.start()]
+    named = _NAMED.match(text)
+    if named:
+        return _named(text, named, parts, partial=partial)
+    return _unnamed(text, parts, partial=partial, optional=optional)
+
+
+def _clean(text: str) -> str:
+    text = text.strip(" ,.;:")
+    return re.sub(r"^[—–-]\s+", "", text).strip(" ,.;:")
+
+
+def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
+    """Brackets at the end: «(2 раза за ход)», «(воздействие взрыв)», «(максимум +2)» and their
+    combinations («(воздействие несварение, 3 раза за бой)»). An unknown bracket stays."""
+    while True:
+        m = _BRACKET.search(text)
+        if not m:
+            return text
+        items = [i.strip() for i in m.group("items").split(",")]
+        found: dict[str, Any] = {}
+        for item in items:
+            if limit(item) is not None and "limit" not in found:
+                found["limit"] = limit(item)
+            elif cap(item) is not None and "cap" not in found:
+                found["cap"] = cap(item)
+            elif item.startswith("воздействие ") and "impact" not in found:
+                found["impact"] = _name(item.removeprefix("воздействие "))
+            else:
+                return text
+        if any(k in parts for k in found):
+            return None
+        parts.update(found)
+        text = text[: m.start()].rstrip(" ,")
+
+
+def _name(raw: str) -> str:
+    """An impact's or a spell's name as the canonical form writes it: no quotes or spaces
+    around."""
+    return raw.strip().strip("«»\"“”").strip()
+
+
+def _named(text: str, m: re.Match[str], parts: dict[str, Any], *, partial: bool
+           ) -> Body | None:
+    """«воздействие песчаные когти ранить существо на 1», «заклинание «эгида» …»: the name ends
+    where the effects begin (the first split that reads, the shortest name first)."""
+    key = "impact" if m.group("what") == "воздействие" else "spell"
+    if key in parts:
+        return None
+    rest = text[m.end():]
+    quoted = _QUOTED.match(rest)
+    if quoted:
+        name = quoted.group("a") if quoted.group("a") is not None else quoted.group("b") or ""
+        after = rest[quoted.end():].removeprefix("— ").removeprefix(", ")
+        found = _unnamed(after, parts, partial=partial)
+        return _with_name(found, key, _name(name)) if found else None
+    words = rest.split(" ")
+    for n in range(1, min(len(words), 6)):
+        name, after = " ".join(words[:n]), " ".join(words[n:])
+        if not re.fullmatch(r"[а-я-]+(?: [а-я-]+)*", name) or words[n - 1] in _NOT_IN_NAMES:
+            break
+        found = _unnamed(after.removeprefix("— "), parts, partial=False)
+        if found is not None and found.complete:
+            return _with_name(found, key, name)
+    return None
+
+
+def _with_name(b: Body, key: str, name: str) -> Body:
+    if key == "impact":
+        return dataclasses.replace(b, impact=name)
+    return dataclasses.replace(b, spell=name)
+
+
+#: Words that start or name the target of an effect: an unquoted name never holds them, so
+#: «воздействие сглаз существо получает проклятие» is not the impact «сглаз существо получает».
+_NOT_IN_NAMES = frozenset({
+    "существо", "существа", "существу", "существ", "карта", "карту", "карты", "карте",
+    "выбранное", "выбранную", "выбранный", "выбранного", "выбранная", "ваше", "ваш", "вашего",
+    "вашу", "ваша", "ваши", "ваших", "каждое", "каждую", "каждый", "все", "всех", "стоящее",
+    "стоящую", "стоящий", "стоящего", "получает", "получают", "получить", "ранить", "излечить",
+    "переместить", "открыть", "закрыть", "уничтожить", "изгнать", "вызвать", "противника",
+    "его", "ее", "атакованный", "атакованное", "атакованного", "атакованная", "хозяин", "цель",
+    "может", "можете", "другое", "другую", "один", "одно", "одну", "два", "две", "три",
+})
+
+
+def _unnamed(text: str, parts: dict[str, Any], *, partial: bool, optional: bool = True
+             ) -> Body | None:
+    may = _OPTIONAL.match(text) if optional else None
+    if may:
+        effects = _effects(text[may.end():])
+        if effects is not None:
+            return Body(effects=effects, optional=True, **parts)
+    effects = _effects(text) if text else None
+    if effects is None:
+        if not partial:
+            return None
+        effects = _partial_effects(text[may.end():] if may else text)
+    return Body(effects=effects, optional=bool(may) and not partial, **parts)
+
+
+# --- effects, separated
+
+
+def _effects(text: str) -> tuple[Effect, ...] | None:
+    """``text`` as effects separated by :data:`_SEPARATOR`, every one read; the longest
+    effects first."""
+    return _split(text, 0)
+
+
+@lru_cache(maxsize=2048)
+def _split(text: str, start: int) -> tuple[Effect, ...] | None:
+    for end, after in _cuts(text, start):
+        first = clause(text[start:end])
+        if first is None:
+            continue
+        if after is None:
+            return first
+        rest = _split(text, after)
+        if rest is not None:
+            return first + rest
+    return None
+
+
+def _cuts(text: str, start: int) -> Iterator[tuple[int, int | None]]:
+    """Where the effect that starts at ``start`` may end: the end of ``text``, then each
+    separator from the last to the first (the longest effect first)."""
+    yield len(text), None
+    seps = [m for m in _SEPARATOR.finditer(text, start) if m.start() > start]
+    for m in reversed(seps):
+        yield m.start(), m.end()
+
+
+def _partial_effects(text: str) -> tuple[Effect, ...]:
+    """The effects read from the start of ``text``, then the rest as a fragment: the first
+    effect is the longest one read, by a whole clause or by a parser that stops at a
+    separator or a bracket («выстрел на 3, дальность 3 (в том числе …»)."""
+    best: tuple[int, tuple[Effect, ...]] | None = None
+    for end, after in _cuts(text, 0):
+        if after is not None and (best is None or end > best[0]):
+            first = clause(text[:end])
+            if first is not None:
+                best = (after, first)
+    for parse in _EFFECT_PARSERS:
+        found = parse(text)
+        if found is None:
+            continue
+        stop = re.match(r"\s*(?:" + _SEPARATOR.pattern + r"|(?=\())\s*", found[1])
+        at = len(text) - len(found[1])
+        if stop and (best is None or at > best[0]):
+            best = (at + stop.end(), _effects_of(found[0]))
+    if best is None:
+        return (Unparsed(fragment=_clean(text)),)
+    rest = text[best[0]:]
+    more = _effects(rest)
+    return best[1] + (more if more is not None else _partial_effects(rest))
+
+
+def clause(text: str) -> tuple[Effect, ...] | None:
+    """One effect clause read in full (an effect parser of :mod:`effects` that reads all of it,
+    or a lone sentence reader of :mod:`sentences` that gives effects)."""
+    text = text.strip()
+    if not text:
+        return None
+    for parse in _EFFECT_PARSERS:
+        found = parse(text)
+        if found is not None and not found[1].strip():
+            return _effects_of(found[0])
+    for read in _LONE:
+        got = read(text)
+        if got and all(getattr(a, "kind", "") in EFFECT_KINDS and not isinstance(a, Unparsed)
+                       for a in got):
+            return tuple(got)  # type: ignore[arg-type]
+    return None
+
+
+def _effects_of(found: Any) -> tuple[Effect, ...]:
+    """The effects a parser read: one, or several of one phrase («получает A и B»)."""
+    many = getattr(found, "effects", None)
+    if many is not None and not hasattr(found, "kind"):
+        return tuple(many)
+    return (found,)
+
+
+def _ranged_tail(text: str) -> tuple[Effect, str] | None:
+    """A ranged attack with «по карте на выбранной клетке» and «, дальность N» after it."""
+    found = fx.ranged(text)
+    if found is None:
+        return None
+    effect, rest = found
+    assert isinstance(effect, Throw | Shot | Discharge)
+    changes: dict[str, Any] = {}
+    chosen = re.match(r"\s*по карте на выбранной клетке", rest)
+    if chosen:
+        changes["target"] = Selector(what="card", place="chosen_cell")
+        rest = rest[chosen.end():]
+    far = re.match(r"\s*,?\s*дальн?ность\s+(\d+)", rest)  # «дальнность»: a misprint (10-38)
+    if far and effect.range is None:
+        changes["range"] = int(far.group(1))
+        rest = rest[far.end():]
+    return (dataclasses.replace(effect, **changes) if changes else effect), rest
+
+
+def _delayed(text: str) -> tuple[Effect, str] | None:
+    """«в начале вашего следующего хода все карты на этой клетке ранятся на 2» (10-22)."""
+    m = re.match(r"в начале вашего следующего хода все карты на этой клетке ранятся на (\d+)",
+                 text)
+    if not m:
+        return None
+    everyone = Selector(what="card", all=True, place="that_cell")
+    return Delayed(at=When(event="turn_start", turn="own", next=True),
+                   effects=(Wound(value=int(m.group(1)), target=everyone),)), text[m.end():]
+
+
+_EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
+    _ranged_tail, _delayed,
+    *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)),
+)
+_LONE: tuple[Reader, ...] = (
+    lone.standalone, lone.counters, lone.max_lives, lone.rules_of_moving, lone.ignore,
+    lone.reduction, lone.attack_bonus, lone.keyword,
+)
+
+# ---------------------------------------------------------------------------------------------
+# Frames
+
+
+def read(s: str) -> list[Ability] | None:
+    """The abilities of a normalised sentence, or None when its frame is not read."""
+    for reader in (_lone_frame, _mode, _paid, _triggered, _conditional, _bare):
+        found = reader(s)
+        if found is not None:
+            return found
+    return None
+
+
+def grants(text: str) -> tuple[Ability, ...]:
+    """What a mode or a condition grants: the abilities of ``text`` (a fragment when not
+    read)."""
+    text = _clean(text)
+    if not text or re.fullmatch(r"[-–−]\s*\d+\s+от", text):  # the site's text lost the icon
+        return (Unparsed(fragment=f"{text} (значок утерян)".strip()),)
+    found = read(text)
+    if found is None or all(isinstance(a, Unparsed) and not a.fragment for a in found):
+        return (Unparsed(fragment=text),)
+    return tuple(found)
+
+
+# --- mode prefixes
+
+
+def _lone_frame(s: str) -> list[Ability] | None:
+    """«Строй», «Бестелесный», ``{inc}``: a frame with nothing granted."""
+    if re.fullmatch(r"бестелесн(?:ый|ая|ое|ые)", s):
+        return [Incorporeal()]
+    found = lone.keyword(s)
+    if found and isinstance(found[0], Formation | Incorporeal):
+        return found
+    return None
+
+
+
+_MODE = re.compile(r"(?P<mode>строй|бестелесн(?:ый|ая|ое|ые)|на поверхности|на глубине|"
+                   r"первый игрок|второй игрок|концентрация|вальхалла|бешенство (?P<n>\d+))"
+                   r"\s*:\s*(?P<rest>.*)")
+_NAMED_TRIGGERS = {"концентрация": "concentration", "вальхалла": "valhalla"}
+
+
+def _mode(s: str) -> list[Ability] | None:
+    m = _MODE.fullmatch(s)
+    if not m:
+        return None
+    mode, rest = m.group("mode"), m.group("rest")
+    if mode == "строй":
+        return [Formation(grants=grants(rest))]
+    if mode.startswith("бестелесн"):
+        return [Incorporeal(grants=grants(rest))]
+    cond: Condition | None = None
+    if mode.startswith("на "):
+        cond = InZone(zone="surface" if mode == "на поверхности" else "depth")
+    elif mode.endswith(" игрок"):
+        cond = PlayerIs(player="first" if mode.startswith("первый") else "second")
+    if cond is not None:
+        return [Static(condition=cond, grants=grants(rest))]
+    if m.group("n"):
+        when = When(event="frenzy", value=int(m.group("n")))
+    else:
+        when = When(event=_NAMED_TRIGGERS[mode])  # type: ignore[arg-type]
+    b = body(rest)
+    return [_trigger(when, b)] if b is not None else None
+
+
+def _trigger(when: When, b: Body) -> Ability:
+    if b.cap is not None:
+        b = _capped(b)
+    return Trigger(when=when, effects=b.effects, optional=b.optional, limit=b.limit,
+                   impact=b.impact, spell=b.spell, x=b.x)
+
+
+def _capped(b: Body) -> Body:
+    """«(максимум +2)»: the cap of the last effect that takes one; else not read."""
+    effects = list(b.effects)
+    for i in range(len(effects) - 1, -1, -1):
+        e = effects[i]
+        if "max" in {f.name for f in dataclasses.fields(e)}:
+            effects[i] = dataclasses.replace(e, max=b.cap)  # type: ignore[call-arg]
+            return dataclasses.replace(b, effects=tuple(effects), cap=None)
+    fragment = Unparsed(fragment=f"максимум +{b.cap}")
+    return dataclasses.replace(b, effects=(*b.effects, fragment), cap=None)
+
+
+# --- cost prefixes
+
+
+_COST_ITEM = re.compile(
+    r"(?P<tap>закрыться)|(?P<instant>внезапное действие)|"
+    r"(?P<counters>фишка|(?P<nc>\d+|[xх]) (?:фишки|фишек))|"
+    r"(?P<tokens>жетон|(?P<nt>\d+|[xх]) (?:жетона|жетонов))|"
+    r"(?P<close>закрыть стоящее рядом ваше существо)|"
+    r"(?P<lives>снять с себя дополнительную жизнь)|"
+    r"(?P<limit>(?:1|один) раз за (?:ход|бой))")
+
+
+def split_cost(s: str) -> tuple[Cost, bool, Limit | None, str] | None:
+    """«фишка, закрыться: …» → (cost, instant, limit, the rest); no cost prefix: None."""
+    pos, items = 0, []
+    while True:
+        m = _COST_ITEM.match(s, pos)
+        if not m:
+            break
+        items.append(m)
+        pos = m.end()
+        sep = re.match(r"\s*(?:,|:)\s*", s[pos:])
+        if not sep:
+            return None
+        pos += sep.end()
+        if ":" in sep.group(0):
+            rest = s[pos:]
+            if not re.match(r"\s*(?:закрыться|внезапное действие|фишка|\d+ фиш|[xх] фиш|жетон)",
+                            rest):
+                return _cost(items) + (rest,)
+    return None
+
+
+def _cost(items: list[re.Match[str]]) -> tuple[Cost, bool, Limit | None]:
+    fields: dict[str, Any] = {}
+    instant, lim = False, None
+    for m in items:
+        if m.group("tap"):
+            fields["tap"] = True
+        elif m.group("instant"):
+            instant = True
+        elif m.group("counters"):
+            fields["counters"] = _amount(m.group("nc"))
+        elif m.group("tokens"):
+            fields["tokens"] = _amount(m.group("nt"))
+        elif m.group("close"):
+            fields["close"] = Selector(side="own", place="adjacent")
+        elif m.group("lives"):
+            fields["extra_lives"] = 1
+        else:
+            lim = limit(m.group("limit"))
+    return Cost(**fields), instant, lim
+
+
+def _amount(raw: str | None) -> int | str:
+    if raw is None:
+        return 1
+    return int(raw) if raw.isdigit() else "X"
+
+
+def _paid(s: str) -> list[Ability] | None:
+    found = split_cost(s)
+    if found is None:
+        return None
+    cost, instant, lim, rest = found
+    when = None
+    if instant:
+        on = next((w for w in whens(rest) if body(w[1]) is not None), None)
+        if on is not None:
+            when, rest = on
+    b = partial_body(rest)
+    if b.optional or not _fair(b):
+        return None
+    if b.cap is not None:
+        b = _capped(b)
+    if lim is not None and b.limit is not None:
+        return None
+    return [Activated(cost=cost, instant=instant, when=when, effects=b.effects,
+                      limit=lim or b.limit, impact=b.impact, spell=b.spell, x=b.x)]
+
+
+# --- triggers
+
+
+def _triggered(s: str) -> list[Ability] | None:
+    for when, rest in whens(s):
+        cond, rest = _if(rest)
+        b = body(rest)
+        if b is not None:
+            when = dataclasses.replace(when, condition=cond) if cond else when
+            return [_trigger(when, b)]
+    return None
+
+
+def _if(rest: str) -> tuple[Condition | None, str]:
+    """«…, если стоит в вашем первом ряду, …»: a condition after the trigger phrase."""
+    m = re.match(r"\s*,?\s*если (.+?)(?:,\s*|\s+—\s+)(.*)$", rest)
+    if m:
+        cond = condition(m.group(1))
+        if cond is not None:
+            return cond, m.group(2)
+    return None, rest
+
+
+# --- conditions
+
+
+_WHILE_FIRST = re.compile(r"пока (?P<cond>[^,]+), (?P<rest>.+)")
+_WHILE_LAST = re.compile(r"(?P<rest>.+?),? (?:пока|если) (?P<cond>[^,]+)")
+_WHILE_BRACKET = re.compile(r"(?P<rest>.+?) \(пока (?P<cond>[^()]+)\)")
+
+
+def _conditional(s: str) -> list[Ability] | None:
+    for pattern in (_WHILE_BRACKET, _WHILE_FIRST, _WHILE_LAST):
+        m = pattern.fullmatch(s)
+        if not m:
+            continue
+        cond = condition(m.group("cond"))
+        if cond is None:
+            continue
+        rest = re.sub(r"^(?:получает|имеет)\s+", "", m.group("rest"))
+        granted = read(rest)
+        if granted is None or not all(_read(a) for a in granted):
+            continue
+        return [Static(condition=cond, grants=tuple(granted))]
+    return None
+
+
+def _read(ability: Ability) -> bool:
+    from bot.corpus.abilities import read_in_full
+
+    return read_in_full(ability)
+
+
+# --- bare effects
+
+
+#: Effects a partial reading may keep before a fragment not read: attacks the card declares
+#: («Метание на 2-3-4, только вперед по прямой»). Any other effect read without the rest of
+#: its sentence could lose a condition, so such a sentence is not read at all.
+_PARTIAL_KINDS = frozenset({"throw", "shot", "discharge", "strike"})
+
+
+def _fair(b: Body) -> bool:
+    """Whether ``b`` may stand as a reading: read in full, or attacks and then a fragment."""
+    if b.complete:
+        return True
+    read_ = [e for e in b.effects if not isinstance(e, Unparsed)]
+    return bool(read_) and all(e.kind in _PARTIAL_KINDS for e in read_)
+
+
+
+_ACTION_KINDS = frozenset({"throw", "shot", "discharge", "strike", "jump", "teleport",
+                           "manoeuvre", "move", "swap", "wound", "heal"})
+
+
+def _bare(s: str) -> list[Ability] | None:
+    b = partial_body(s, optional=False)
+    if not _fair(b):
+        return None
+    if b.optional or b.x is not None or b.spell is not None:
+        return None
+    if b.cap is not None:
+        b = _capped(b)
+    if b.limit is None and b.impact is None:
+        return list(b.effects)
+    if all(e.kind in _ACTION_KINDS or isinstance(e, Unparsed) for e in b.effects):
+        return [Activated(effects=b.effects, limit=b.limit, impact=b.impact)]
+    if b.impact is None:
+        return [Static(limit=b.limit, grants=b.effects)]
+    return None

@@ -1,0 +1,70 @@
+"""Parts of a frame around its effects: limits («(2 раза за ход)», «1 раз за ход:»), the cap of a
+bonus («(максимум +2)»), the names of an impact or a spell («воздействие песчаные когти»,
+«заклинание «эгида»») and what «X» is («где X число ран на Рэккене»).
+
+Each reader takes a normalised fragment (:func:`bot.importers.abilities.text.normalise`) and
+reads all of it, or returns None.
+
+>>> limit("2 раза за ход")
+Limit(count=2, per='turn')
+>>> x_value("число ран на @self")
+XValue(count='wound')
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.corpus.abilities import Limit, Measure, Target, XValue
+from bot.importers.abilities.text import SELF
+
+_COUNT_WORDS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5}
+_LIMIT = re.compile(r"(?:не более |до )?(?P<n>\d+|один|два|три|четыре|пять) раза?"
+                    r" (?:за|в) (?P<per>ход|бой)")
+#: «(максимум +2)», «(максимум 3)» after a bonus or a keyword that grows.
+_CAP = re.compile(r"максимум (?:\+|на |до )?(?P<n>\d+)")
+#: «число ран на Рэккене», «количество фишек на нем»: what is counted, on whom.
+_ON_WHOM: dict[str, Target] = {SELF: "self", "себе": "self", "нем": "that", "этом существе": "that"}
+_COUNTED: dict[str, Measure] = {
+    "ран": "wound", "фишек": "counter", "фишку": "counter", "фишки": "counter",
+    "жетонов": "token", "жетон": "token", "жетона": "token",
+    "дополнительных жизней": "extra_life",
+}
+_MEASURE = re.compile(r"(?:число|количество) (?P<what>" + "|".join(_COUNTED) + r")"
+                      r"(?: инкарнации)? (?:на|у|с) (?P<whom>" + "|".join(map(re.escape, _ON_WHOM))
+                      + r")")
+#: Fixed measures of the attack or card at hand.
+_FIXED: dict[str, XValue] = {
+    "величина этого удара": XValue(count="strike"),
+    "величина этой атаки": XValue(count="attack"),
+    "избыточный урон": XValue(count="excess_wounds"),
+    "стоимость показанной карты": XValue(count="cost"),
+}
+
+
+def limit(text: str) -> Limit | None:
+    """«2 раза за ход», «не более 2 раз за ход», «до 2 раз в ход», «один раз за бой»."""
+    m = _LIMIT.fullmatch(text.strip())
+    if not m:
+        return None
+    word = m.group("n")
+    count = int(word) if word.isdigit() else _COUNT_WORDS[word]
+    return Limit(count=count, per="turn" if m.group("per") == "ход" else "battle")
+
+
+def cap(text: str) -> int | None:
+    """«максимум +2» → 2."""
+    m = _CAP.fullmatch(text.strip())
+    return int(m.group("n")) if m else None
+
+
+def x_value(text: str) -> XValue | None:
+    """What «где X …» says X is, or None when not known."""
+    text = text.strip().removeprefix("— ").strip()
+    fixed = _FIXED.get(text)
+    if fixed is not None:
+        return fixed
+    m = _MEASURE.fullmatch(text)
+    if m:
+        return XValue(count=_COUNTED[m.group("what")], of=_ON_WHOM[m.group("whom")])
+    return None

@@ -1,0 +1,299 @@
+"""Trigger phrases: the start of a normalised sentence → the :class:`~bot.corpus.abilities.When`
+that fires it, and the rest of the sentence (its effects).
+
+A phrase is a head («при простом ударе», «когда уничтожает», «в начале вашего хода») and
+qualifiers after it (whose event: «вашего существа»; what an attack is aimed at: «по
+существу с проклятием»; whose turn: «в свой ход»; where a move goes: «на соседнюю клетку»).
+The end of a trigger phrase is not marked in card text, so :func:`whens` yields every reading
+of the start of the sentence, the longest first; the caller keeps the first whose rest reads
+in full. Every table is a whitelist: an unknown word ends the phrase there.
+
+>>> next(whens("при сильном простом ударе может совершить прыжок, дальность 3"))[0]
+When(event='attack', attack=Attack(kind='simple_strike', strength=('strong',)))
+>>> next(whens("в начале хода противника открывается"))
+(When(event='turn_start', turn='enemy'), ' открывается')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TypeVar
+
+from bot.corpus.abilities import (
+    Attack,
+    AttackKind,
+    Cell,
+    Event,
+    Region,
+    Selector,
+    Strength,
+    Target,
+    Turn,
+    When,
+)
+from bot.importers.abilities.selectors import dative_target
+from bot.importers.abilities.text import SELF
+
+Reading = tuple[When, str]
+T = TypeVar("T")
+
+# ---------------------------------------------------------------------------------------------
+# Heads
+
+#: «В начале/конце … хода», «В начале боя», «До набора отряда».
+_TURN_HEADS: tuple[tuple[re.Pattern[str], When], ...] = (
+    (re.compile(r"в начале вашего следующего хода"),
+     When(event="turn_start", turn="own", next=True)),
+    (re.compile(r"в начале (?:вашего|своего) хода"), When(event="turn_start", turn="own")),
+    (re.compile(r"в начале хода противника"), When(event="turn_start", turn="enemy")),
+    (re.compile(r"в начале хода"), When(event="turn_start", turn="any")),
+    (re.compile(r"в начале боя"), When(event="battle_start")),
+    (re.compile(r"в конце (?:вашего|своего) хода"), When(event="turn_end", turn="own")),
+    (re.compile(r"в конце хода противника"), When(event="turn_end", turn="enemy")),
+    (re.compile(r"в конце хода"), When(event="turn_end", turn="any")),
+    (re.compile(r"до набора отряда"), When(event="before_recruit")),
+)
+#: Nouns of attacks (prepositional after «при», genitive after «после»): the kind.
+_ATTACK_NOUNS: dict[str, AttackKind] = {
+    "простом ударе": "simple_strike", "простого удара": "simple_strike",
+    "ударе через ряд": "through_row", "удара через ряд": "through_row",
+    "магическом ударе": "magic_strike", "магического удара": "magic_strike",
+    "особом ударе": "special_strike", "особого удара": "special_strike",
+    "ответном ударе": "counterstrike", "направленном ударе": "directed_strike",
+    "ударе": "strike", "удара": "strike", "выстреле": "shot", "выстрела": "shot",
+    "метании": "throw", "метания": "throw", "разряде": "discharge", "разряда": "discharge",
+    "атаке": "attack", "атаки": "attack",
+}
+#: Adjectives of an attack noun: strength, reach, magic.
+_STRENGTHS: dict[str, Strength] = {"слаб": "weak", "средн": "medium", "сильн": "strong"}
+_ADJ_END = r"(?:ом|ем|ой|ей|ого|его)"
+_STRENGTH_RE = (r"(?P<strength>(?:слаб|средн|сильн)" + _ADJ_END + r"(?: или (?:слаб|средн|сильн)"
+                + _ADJ_END + r")*) ")
+_ATTACK_RE = re.compile(
+    r"(?:" + _STRENGTH_RE + r")?(?:(?P<reach>ближн|дальн)" + _ADJ_END + r" )?"
+    r"(?:(?P<magic>немагическ|магическ)(?:ой|ом) (?=атак))?"
+    r"(?P<noun>" + "|".join(sorted(_ATTACK_NOUNS, key=len, reverse=True)) + r")(?=$|[ ,—])")
+#: «при нападении простым ударом»: the attack of an assault (instrumental).
+_ASSAULT_ATTACKS: dict[str, AttackKind] = {
+    "простым ударом": "simple_strike", "выстрелом": "shot", "разрядом": "discharge",
+    "метанием": "throw", "ударом через ряд": "through_row", "магическим ударом": "magic_strike",
+}
+#: Nouns of other events after «при» (prepositional) and «после» (genitive).
+_EVENT_NOUNS: dict[str, Event] = {
+    "гибели": "death", "движении": "move", "передвижении": "move", "движения": "move",
+    "перемещении": "relocate", "перемещения": "relocate", "прыжке": "jump", "прыжка": "jump",
+    "телепортации": "teleport", "рывке": "dash", "рывка": "dash", "инкарнации": "incarnation",
+    "пророчестве": "prophecy", "трупоедстве": "corpse_eating", "вампиризме": "vampirism",
+    "промахе": "miss", "нападении": "assault", "нападения": "assault",
+}
+#: Verbs after «когда [subject]»: the event.
+_VERBS: dict[str, Event] = {
+    "получает раны": "wounded", "получают раны": "wounded", "наносит раны": "wounds",
+    "выступает защитником": "defend", "становится защитником": "defend",
+    "нападает": "assault", "атакован": "attacked", "атакована": "attacked",
+    "атаковано": "attacked", "перемещается": "relocate", "передвигается": "move",
+    "двигается": "move", "погибает": "death", "излечивается": "heal",
+    "покидает поле боя": "leaves_field", "уничтожает": "destroys",
+}
+
+# ---------------------------------------------------------------------------------------------
+# Qualifiers
+
+#: Whose event (genitive after a noun, nominative before a verb).
+_SUBJECTS_GEN: dict[str, Target] = {
+    SELF: "self", "хозяина": "host", "вашего существа": Selector(side="own"),
+    "другого вашего существа": Selector(side="own", other=True),
+    "существа противника": Selector(side="enemy"), "вашей карты": Selector(what="card", side="own"),
+    "карты противника": Selector(what="card", side="enemy"), "существа": Selector(),
+    "нелетающего существа": Selector(flags=("nonflying",)),
+    "летающего существа": Selector(flags=("flying",)),
+}
+_SUBJECTS_NOM: dict[str, Target] = {
+    SELF: "self", "хозяин": "host", "ваше существо": Selector(side="own"),
+    "другое ваше существо": Selector(side="own", other=True),
+    "существо противника": Selector(side="enemy"), "ваша карта": Selector(what="card", side="own"),
+    "карта противника": Selector(what="card", side="enemy"),
+}
+_TURNS: dict[str, Turn] = {"в свой ход": "own", "в ваш ход": "own", "в ход противника": "enemy"}
+_REGIONS: dict[str, Region] = {
+    "вашего третьего ряда": "own_third_row", "третьего ряда противника": "enemy_third_row",
+    "вашего первого ряда": "own_first_row", "первого ряда противника": "enemy_first_row",
+    "второго ряда противника": "enemy_second_row",
+    "вашей половины поля боя": "own_half", "половины поля боя противника": "enemy_half",
+}
+_HALVES: dict[str, Region] = {"вашу половину поля боя": "own_half",
+                              "половину поля боя противника": "enemy_half"}
+#: «на клетку, занятую наземным существом противника», «на клетку рядом с существом
+#: противника» (instrumental).
+_OCCUPANTS: dict[str, Target] = {
+    "наземным существом противника": Selector(side="enemy", flags=("ground",)),
+    "существом противника": Selector(side="enemy"),
+}
+_MOVES = frozenset({"move", "relocate", "jump", "teleport", "dash"})
+
+
+def whens(text: str) -> Iterator[Reading]:
+    """Every reading of a trigger phrase at the start of ``text``, the longest first."""
+    for pattern, when in _TURN_HEADS:
+        m = pattern.match(text)
+        if m and _ends(text, m.end()):
+            yield when, text[m.end():]
+            return
+    m = re.match(r"(при|после|когда) ", text)
+    if not m:
+        return
+    rest = text[m.end():]
+    heads = _verb_heads(rest) if m.group(1) == "когда" else _noun_heads(rest, m.group(1))
+    for when, tail in heads:
+        when = replace(when, timing="after") if m.group(1) == "после" else when
+        yield from _qualified(when, tail)
+
+
+def _ends(text: str, at: int) -> bool:
+    return at == len(text) or not text[at].isalnum()
+
+
+# --- «при …», «после …»
+
+
+def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
+    m = _ATTACK_RE.match(text)
+    if m:
+        attack = _attack(m)
+        for subject, tail in _options(text[m.end():], _SUBJECTS_GEN):
+            yield When(event="attack", attack=attack, subject=subject or "self"), tail
+        return
+    m = re.match(r"(" + "|".join(_EVENT_NOUNS) + r")(?=$|[ ,—])", text)
+    if not m:
+        return
+    event = _EVENT_NOUNS[m.group(1)]
+    tail = text[m.end():]
+    if event == "assault":
+        for kind, rest in _options(tail, _ASSAULT_ATTACKS):
+            yield When(event=event, attack=Attack(kind=kind) if kind else None), rest
+        return
+    for subject, rest in _options(tail, _SUBJECTS_GEN):
+        yield When(event=event, subject=subject or "self"), rest
+
+
+def _attack(m: re.Match[str]) -> Attack:
+    strength: tuple[Strength, ...] = ()
+    if m.group("strength"):
+        strength = tuple(_STRENGTHS[w[:4] if w.startswith("слаб") else w[:5]] for w in re.findall(r"[а-я]+", m.group("strength"))
+                         if w != "или")
+    reach = {"ближн": "melee", "дальн": "ranged"}.get(m.group("reach") or "")
+    magic = {"магическ": True, "немагическ": False}.get(m.group("magic") or "")
+    return Attack(kind=_ATTACK_NOUNS[m.group("noun")], strength=strength,
+                  reach=reach, magic=magic)  # type: ignore[arg-type]
+
+
+# --- «когда …»
+
+
+def _verb_heads(text: str) -> Iterator[Reading]:
+    for subject, rest in _options(text.removeprefix(" "), _SUBJECTS_NOM, spaced=False):
+        rest = rest.removeprefix(" ")
+        m = re.match(r"(" + "|".join(sorted(_VERBS, key=len, reverse=True)) + r")(?=$|[ ,—])",
+                     rest)
+        if not m:
+            continue
+        event = _VERBS[m.group(1)]
+        tail = rest[m.end():]
+        base = When(event=event, subject=subject or "self")
+        if event == "destroys":
+            yield from _destroyed(base, tail)
+        elif event in ("assault", "attacked"):
+            for kind, more in _options(tail, _ASSAULT_ATTACKS):
+                yield replace(base, attack=Attack(kind=kind) if kind else None), more
+        else:
+            yield base, tail
+
+
+_DESTROYED: dict[str, Target] = {
+    "карту противника": Selector(what="card", side="enemy"),
+    "существо противника": Selector(side="enemy"),
+}
+
+
+def _destroyed(base: When, text: str) -> Iterator[Reading]:
+    for target, rest in _options(text, _DESTROYED):
+        if target is not None:
+            yield replace(base, target=target), rest
+
+
+# --- qualifiers after the head
+
+
+def _qualified(when: When, text: str) -> Iterator[Reading]:
+    """``when`` with the qualifiers that follow it: «по …», «в свой ход», cells of a move."""
+    for aimed, rest in _aimed(when, text):
+        for turn, more in _options(rest, _TURNS):
+            found = replace(aimed, turn=turn) if turn else aimed
+            if found.event in _MOVES:
+                yield from _cells(found, more)
+            else:
+                yield found, more
+
+
+def _aimed(when: When, text: str) -> Iterator[Reading]:
+    """«при ударе по существу с проклятием» (target), «при ударе по Слизи» (attacked)."""
+    if when.attack is not None and when.event == "attack" and text.startswith(" по "):
+        words = text[4:].split(" ")
+        for n in range(min(len(words), 7), 0, -1):
+            phrase = " ".join(words[:n]).rstrip(",")
+            rest = text[4 + len(phrase):]
+            if phrase == SELF and when.subject == "self":
+                yield replace(when, event="attacked", subject="self"), rest
+                return
+            target = dative_target(phrase) if phrase != SELF else None
+            if target is not None and when.subject == "self":
+                yield replace(when, target=target), rest
+                return
+    yield when, text
+
+
+def _cells(when: When, text: str) -> Iterator[Reading]:
+    """«на соседнюю клетку», «на клетку третьего ряда противника», «с вашей половины поля боя
+    на половину поля боя противника»."""
+    m = re.match(r" на соседнюю клетку", text)
+    if m:
+        yield replace(when, to=Cell(adjacent=True)), text[m.end():]
+        return
+    for phrase, occupant in _OCCUPANTS.items():
+        m = re.match(r" на клетку,? занятую " + phrase + r"(?=$|[ ,—])", text)
+        if m:
+            yield replace(when, to=Cell(occupied_by=occupant)), text[m.end():]
+            return
+        m = re.match(r" на клетку рядом с " + phrase + r"(?=$|[ ,—])", text)
+        if m:
+            yield replace(when, to=Cell(next_to=occupant)), text[m.end():]
+            return
+    m = re.match(r" на клетку (" + "|".join(_REGIONS) + r")", text)
+    if m:
+        yield replace(when, to=Cell(region=_REGIONS[m.group(1)])), text[m.end():]
+        return
+    m = re.match(r" с (?:клетки )?(" + "|".join(_REGIONS) + r") на (?:клетку )?("
+                 + "|".join([*_REGIONS, *_HALVES]) + r")(?P<rev> или наоборот)?", text)
+    if m:
+        to = _REGIONS.get(m.group(2)) or _HALVES[m.group(2)]
+        yield replace(when, from_=Cell(region=_REGIONS[m.group(1)]), to=Cell(region=to),
+                      reverse=bool(m.group("rev"))), text[m.end():]
+        return
+    yield when, text
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _options(text: str, table: dict[str, T], *, spaced: bool = True
+             ) -> Iterator[tuple[T | None, str]]:
+    """Each entry of ``table`` that starts ``text`` (after a space), the longest first, then
+    none."""
+    lead = " " if spaced else ""
+    for phrase in sorted(table, key=len, reverse=True):
+        if text.startswith(lead + phrase) and _ends(text, len(lead + phrase)):
+            yield table[phrase], text[len(lead + phrase):]
+    yield None, text
+
