@@ -56,7 +56,8 @@ def test_token_placeholder_is_a_declined_word(cards: dict[str, dict[str, Any]]) 
 def test_incarnation_icon_is_known_and_read(cards: dict[str, dict[str, Any]]) -> None:
     assert icon_label("icr", 5) == "Инкарнация 5"
     assert icon_term("icr") == "inkarnatsiya"
-    kinds = [a for a in cards["30-140"]["abilities"] if a["kind"] == "keyword"]
+    kinds = [a for a in cards["30-140"]["abilities"]
+             if a["kind"] == "keyword" and a["code"] == "icr"]
     assert kinds == [{"kind": "keyword", "text": "Инкарнация 5.", "code": "icr", "value": 5}]
 
 

@@ -258,6 +258,9 @@ def test_triggers_with_a_clear_effect() -> None:
     ("При движении может совершить прыжок, дальность 3 (1 раз за ход).",
      Trigger(when=When(event="move"), effects=(Jump(range=3),), optional=True,
              limit=Limit(count=1, per="turn"))),
+    ("-1 от атак степных карт.",
+     Reduction(value=1, against=(Attack(kind="attack", by=Selector(what="card",
+                                                                   elements=("Степи",))),))),
     ("При движении на клетку, занятую существом противника, может ранить его на 1.",
      Trigger(when=When(event="move", to=Cell(occupied_by=Selector(side="enemy"))),
              effects=(Wound(value=1, target="that"),), optional=True)),
@@ -275,7 +278,6 @@ def test_more_single_sentences(text: str, expected: Ability) -> None:
     "Когда перемещается на клетку третьего ряда противника может телепортироваться на свободную "
     "клетку вашего третьего ряда, при этом получить +1 к простому удару (2 раза за бой).",
     "+1 к простому удару за каждого вашего стоящего рядом Линдвурма.",
-    "-1 от атак степных карт.",
     "В начале хода противника, если рядом стоят две или более его карты может совершить прыжок, "
     "дальность 2.",
     "Прыжок.", "Метание.", "Закрыться: Удар через ряд на Х.",
