@@ -43,6 +43,11 @@ _ONE = re.compile(_STRENGTHS + r"(?:(?P<reach>" + alternation(_REACH) + r") )?"
                   + alternation(_GENITIVE) + r")(?=$|[ ,.;)])")
 
 
+#: «магических ударов», «магических ударов и разрядов»: the noun magic_strike, not an adjective.
+_KIND_FIRST = re.compile(_STRENGTHS + r"(?:(?P<reach>" + alternation(_REACH) + r") )?"
+                         r"(?P<magic>)(?P<noun>магических ударов|магического удара)(?=$|[ ,.;)])")
+
+
 def _attack(m: re.Match[str]) -> Attack | None:
     kind = _GENITIVE[m.group("noun")]
     magic = _MAGIC[m.group("magic")] if m.group("magic") else None
@@ -51,7 +56,7 @@ def _attack(m: re.Match[str]) -> Attack | None:
         if kind not in _WITH_STRENGTH:
             return None
         strength = tuple(_STRENGTH[w] for w in re.split(r" и | или |, ", m.group("strength")))
-    if magic is not None and kind not in ("attack", "strike"):
+    if magic is not None and kind != "attack" and (kind, magic) != ("strike", False):
         # «магических ударов» is a noun of its own (magic_strike); «немагических выстрелов»
         # is not said
         return None
@@ -69,6 +74,9 @@ def genitive_attacks(text: str) -> tuple[tuple[Attack, ...], str]:
         m = _ONE.match(rest)
         if not m:
             break
+        if m.group("magic") == "магических" and _KIND_FIRST.match(rest):
+            m = _KIND_FIRST.match(rest)
+            assert m is not None
         attack = _attack(m)
         if attack is None:
             return (), text
@@ -109,3 +117,39 @@ def by_whom(attacks: tuple[Attack, ...], phrase: str) -> tuple[Attack, ...] | No
         return None
     return tuple(Attack(kind=a.kind, strength=a.strength, magic=a.magic, reach=a.reach,
                         by=who) for a in attacks)
+
+
+#: Attack nouns in the nominative plural («все простые удары по …», «атаки болотных карт»).
+_NOMINATIVE: dict[str, AttackKind] = {
+    "простые удары": "simple_strike", "простой удар": "simple_strike", "удары": "strike",
+    "атаки": "attack", "выстрелы": "shot", "метания": "throw", "разряды": "discharge",
+}
+_NOM_STRENGTH: dict[str, Strength] = {"слабые": "weak", "средние": "medium", "сильные": "strong"}
+_NOM_MAGIC = {"магические": True, "немагические": False}
+_NOM = re.compile(r"(?:(?P<strength>(?:" + alternation(_NOM_STRENGTH) + r")(?: и (?:"
+                  + alternation(_NOM_STRENGTH) + r"))*) )?(?:(?P<magic>"
+                  + alternation(_NOM_MAGIC) + r") )?(?P<noun>" + alternation(_NOMINATIVE)
+                  + r")(?=$| )")
+
+
+def nominative_attacks(text: str) -> tuple[tuple[Attack, ...], str]:
+    """One attack named in the nominative («все немагические атаки», «удары летающих
+    существ»), with whose attacks they are; and the rest. None read: ((), text)."""
+    m = _NOM.match(text)
+    if not m:
+        return (), text
+    kind = _NOMINATIVE[m.group("noun")]
+    strength: tuple[Strength, ...] = ()
+    if m.group("strength"):
+        if kind not in _WITH_STRENGTH:
+            return (), text
+        strength = tuple(_NOM_STRENGTH[w] for w in m.group("strength").split(" и "))
+    magic = _NOM_MAGIC[m.group("magic")] if m.group("magic") else None
+    if magic is not None and kind not in ("attack", "strike"):
+        return (), text
+    attack = Attack(kind=kind, strength=strength, magic=magic)
+    rest = text[m.end():]
+    if not rest:
+        return (attack,), ""
+    found = by_whom((attack,), rest.strip())
+    return (found, "") if found is not None else ((), text)

@@ -61,8 +61,8 @@ from bot.importers.abilities.words import (
     alternation,
 )
 
-__all__ = ["ACTIONS", "TRIGGERED", "Clause", "bonus_attacks", "first_effect", "gain_counters",
-           "read_effects", "take_limit"]
+__all__ = ["ACTIONS", "TRIGGERED", "Clause", "bonus_attacks", "clause_effects", "first_effect",
+           "gain_counters", "read_effects", "take_limit"]
 
 EffectParser = Callable[[str], "tuple[Effect, str] | None"]
 
@@ -348,8 +348,9 @@ class _NoUntil(Exception):
     """A duration on an effect that has none (a gained counter): not read."""
 
 
-def gets(text: str) -> tuple[Effect, str] | None:
-    """«[кто] получает/получить/имеет M [и M …] [до конца хода]»; «или» makes a choice."""
+def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
+    """«[кто] получает/получить/имеет M [и M …] [до конца хода]»: one effect per modifier (each
+    with the subject and the duration); «или» makes a :class:`Choice`."""
     m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>" + alternation(_GET_VERBS) + r") ", text)
     if not m:
         return None
@@ -371,17 +372,16 @@ def gets(text: str) -> tuple[Effect, str] | None:
     except _NoUntil:
         return None
     if len(done) > 1:
-        return Choice(options=tuple(done)), rest
-    if len(done[0]) != 1:
-        return _Many(done[0]), rest  # type: ignore[return-value]
-    return done[0][0], rest
+        return (Choice(options=tuple(done)),), rest
+    return done[0], rest
 
 
-@dataclasses.dataclass(frozen=True)
-class _Many:
-    """Several effects read from one phrase («получает A и B»)."""
-
-    effects: tuple[Effect, ...]
+def gets(text: str) -> tuple[Effect, str] | None:
+    """:func:`gains` when it gives one effect («атакованный получает проклятие»)."""
+    found = gains(text)
+    if found is None or len(found[0]) != 1:
+        return None
+    return found[0][0], found[1]
 
 
 def loses(text: str) -> tuple[Effect, str] | None:
@@ -496,14 +496,11 @@ def effects_only(text: str) -> tuple[tuple[Effect, ...], bool] | None:
     effects: list[Effect] = []
     rest = text
     while rest:
-        found = first_effect(rest, TRIGGERED)
+        found = _next_effects(rest)
         if found is None:
             return None
-        effect, rest = found
-        if isinstance(effect, _Many):
-            effects += effect.effects
-        else:
-            effects.append(effect)
+        read, rest = found
+        effects += read
         if not rest:
             break
         sep = _SEPARATOR.match(rest)
@@ -511,6 +508,25 @@ def effects_only(text: str) -> tuple[tuple[Effect, ...], bool] | None:
             return None
         rest = rest[sep.end():]
     return (tuple(effects), optional) if effects else None
+
+
+def _next_effects(text: str) -> tuple[tuple[Effect, ...], str] | None:
+    """The effects of the phrase at the start of ``text`` (several for «получает A и B»)."""
+    many = gains(text)
+    if many is not None and len(many[0]) > 1:
+        return many
+    found = first_effect(text, TRIGGERED)
+    return ((found[0],), found[1]) if found is not None else None
+
+
+def clause_effects(text: str) -> tuple[Effect, ...] | None:
+    """One clause read in full as effects — one effect, or several from one phrase
+    («получает +1 к простому удару и +1 к движению до конца хода»: both get the duration) —
+    or None."""
+    found = _next_effects(text.strip())
+    if found is None or found[1].strip(" .,;"):
+        return None
+    return found[0]
 
 
 def read_effects(text: str) -> Clause | None:

@@ -31,6 +31,7 @@ from bot.corpus.abilities import (
     RangeBonus,
     Reduction,
     Selector,
+    Target,
     XValue,
 )
 from bot.importers.abilities.attacks import genitive_attacks
@@ -71,7 +72,29 @@ def keyword(text: str) -> Found | None:
     raw = m.group("value")
     if (raw is None) == (code in _VALUED):  # «опыт в атаке» needs its number, «проклятие» none
         return None
-    return Keyword(code=code, value=_amount(raw) if raw else None), text[m.end():]
+    rest = text[m.end():]
+    against = None
+    if rest.startswith(" по ") and code in _AGAINST_WHOM:
+        found = _dative(rest[4:])
+        if found is None:
+            return None
+        against, rest = found
+    return Keyword(code=code, value=_amount(raw) if raw else None, against=against), rest
+
+
+#: Keywords said «по …» (only against those cards): «Направленный удар по болотным».
+_AGAINST_WHOM = {"direct", "uht", "ova", "fin"}
+
+
+def _dative(text: str) -> tuple[Target, str] | None:
+    """The longest phrase at the start of ``text`` that names cards in the dative."""
+    for end in sorted((e.start() for e in _PO_END.finditer(text)), reverse=True):
+        if end == 0:
+            continue
+        found = dative_target(text[:end])
+        if found is not None:
+            return found, text[end:]
+    return None
 
 
 def protection(text: str) -> Found | None:
@@ -132,6 +155,12 @@ def bonus_attacks(text: str) -> tuple[tuple[Attack, ...], str]:
 _PO_END = re.compile(r"(?=,| до конца | и [+-]| \(|$)")
 
 
+#: «за каждую фишку на Арбалетчике»: counters on the card itself, named by its name (marked
+#: ``@self``, or one or two words that name no other card).
+_PER_COUNTER = re.compile(r" за каждую фишку на (?:@self|(?!(?:ваш|карт|существ|это|его|ее))"
+                          r"[а-я-]+(?: (?!(?:ваш|карт|существ))[а-я-]+)?)(?=$|[ ,.;])")
+
+
 def attack_bonus(text: str) -> Found | None:
     """«+1 к ударам по горным», «-1 к простому удару», «+2 к выстрелу за каждую фишку на …»."""
     m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" к ", text)
@@ -146,19 +175,16 @@ def attack_bonus(text: str) -> Found | None:
             return None
         value = -int(value)
     per = None
-    each = re.match(r" за каждую фишку на [а-я-]+(?: [а-я-]+)?(?=$|[ ,.;])", rest)
+    each = _PER_COUNTER.match(rest)
     if each:
         per = XValue(count="counter")
         rest = rest[each.end():]
     against = None
     if rest.startswith(" по "):
-        for end in sorted((e.start() for e in _PO_END.finditer(rest, 4)), reverse=True):
-            against = dative_target(rest[4:end])
-            if against is not None:
-                rest = rest[end:]
-                break
-        else:
+        found = _dative(rest[4:])
+        if found is None:
             return None
+        against, rest = found
     return AttackBonus(value=value, to=attacks, against=against, per=per), rest
 
 

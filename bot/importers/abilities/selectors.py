@@ -94,6 +94,7 @@ _HAVING_LIST = re.compile(r"(?:" + alternation(_HAVING) + r")(?:(?:, | или )(
                           + alternation(_HAVING) + r"))*")
 #: Fixed participants: every form that names one.
 _REFS: dict[str, Ref] = {
+    "@self": "self",  # the card's own name (bot.importers.abilities.text marks it so)
     "себя": "self", "себе": "self", "собой": "self",
     "его": "that", "ее": "that", "него": "that", "нее": "that", "оно": "that", "он": "that",
     "она": "that", "ему": "that", "ей": "that", "ним": "that", "ней": "that",

@@ -1,0 +1,217 @@
+"""Whole statements of what a card has or may do — a normalised clause → its effects, or None:
+modifiers («-1 от атак летающих и +1 к простому удару по уникальным существам», «Защита от
+слабых простых ударов», «Направленный удар по болотным»), rules of attacking and moving
+(«Может нападать простым ударом два раза за ход …», «Может стрелять по стоящим рядом картам»,
+«Может передвигаться на клетки с артефактами как на соседние»), «… сводятся к слабым», «Не
+получает ран от …», «Выступая защитником, не закрывается».
+
+>>> statement("-1 от выстрелов и метаний")
+[Reduction(value=1, against=(Attack(kind='shot'), Attack(kind='throw')))]
+>>> statement("может стрелять по стоящим рядом картам")
+[AdjacentTargets(attacks=(Attack(kind='shot'),))]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.corpus.abilities import (
+    AdjacentTargets,
+    AsAdjacent,
+    Attack,
+    AttackKind,
+    Cannot,
+    Effect,
+    MultiAttack,
+    NoWounds,
+    OntoOccupied,
+    ReduceTo,
+    Selector,
+    StaysOpen,
+    Strength,
+    Target,
+    Way,
+)
+from bot.importers.abilities.attacks import genitive_attacks, nominative_attacks
+from bot.importers.abilities.modifiers import (
+    attack_bonus,
+    die_bonus,
+    keyword,
+    movement_bonus,
+    protection,
+    range_bonus,
+    reduction,
+)
+from bot.importers.abilities.selectors import described
+
+Statement = Callable[[str], "list[Effect] | None"]
+_STATIC = (reduction, range_bonus, die_bonus, movement_bonus, attack_bonus, protection, keyword)
+
+
+def modifiers(s: str) -> list[Effect] | None:
+    """Modifiers joined by «и» or «,», read to the end: «+1 к простому удару и -1 от атак»."""
+    out: list[Effect] = []
+    rest = s
+    while True:
+        found = next((f for f in (read(rest) for read in _STATIC) if f is not None), None)
+        if found is None:
+            return None
+        effect, rest = found
+        out.append(effect)
+        if not rest:
+            return out
+        joined = re.match(r" и |, ", rest)
+        if not joined:
+            return None
+        rest = rest[joined.end():]
+
+
+_STAYS_OPEN = {
+    "выступая защитником, не закрывается": "defend",
+    "после нападения не закрывается": "assault",
+    "не закрывается после нападения": "assault",
+}
+
+
+def stays_open(s: str) -> list[Effect] | None:
+    """«Выступая защитником, не закрывается», «После нападения не закрывается»."""
+    after = _STAYS_OPEN.get(s)
+    return [StaysOpen(after=after)] if after else None  # type: ignore[arg-type]
+
+
+_TIMES = {"два": 2, "три": 3, "четыре": 4, "2": 2, "3": 3, "4": 4}
+_MULTI = re.compile(
+    r"может (?:нападать|атаковать) (?P<attack>простым ударом|ударом) (?P<times>два|три|четыре|\d)"
+    r" раза за ход(?P<consecutive>, только подряд)?(?P<different> и по разным картам)?"
+    r"(?P<open>, после (?:первого|первой)(?: и второго)? (?:нападения (?:простым )?ударом|"
+    r"простого удара|удара|атаки) не закрывается)?")
+_MULTI_ATTACK: dict[str, AttackKind] = {"простым ударом": "simple_strike", "ударом": "strike"}
+
+
+def multi_attack(s: str) -> list[Effect] | None:
+    """«Может нападать простым ударом два раза за ход, только подряд, после первого нападения
+    простым ударом не закрывается»."""
+    m = _MULTI.fullmatch(s)
+    if not m:
+        return None
+    times = _TIMES[m.group("times")]
+    if m.group("open") and "второго" in m.group("open") and times != 3:
+        return None
+    if m.group("different") and not m.group("consecutive"):
+        return None
+    return [MultiAttack(attack=Attack(kind=_MULTI_ATTACK[m.group("attack")]), times=times,
+                        consecutive=bool(m.group("consecutive")),
+                        different_targets=bool(m.group("different")),
+                        stays_open=bool(m.group("open")))]
+
+
+_REDUCE_TO: dict[str, Strength | int] = {
+    "слабым": "weak", "слабому": "weak", "слабой": "weak", "средним": "medium",
+    "среднему": "medium", "сильным": "strong", "сильному": "strong", "сильной": "strong",
+}
+_REDUCE = re.compile(r"(?P<attacks>.+?) по (?P<whom>себе|@self) (?:сводятся|сводится) к "
+                     r"(?P<to>\d+|" + "|".join(_REDUCE_TO) + r")")
+
+
+def reduce_to(s: str) -> list[Effect] | None:
+    """«Все простые удары по Степному волколаку сводятся к слабым», «Атаки болотных карт по
+    Остроморду сводятся к слабым» (the card's own name is marked ``@self``)."""
+    m = _REDUCE.fullmatch(s)
+    if not m:
+        return None
+    attacks, rest = nominative_attacks(re.sub(r"^все ", "", m.group("attacks")))
+    if not attacks or rest:
+        return None
+    raw = m.group("to")
+    to: Strength | int = int(raw) if raw.isdigit() else _REDUCE_TO[raw]
+    return [ReduceTo(against=attacks, to=to)]
+
+
+def no_wounds(s: str) -> list[Effect] | None:
+    """«Не получает ран от ответных ударов»."""
+    m = re.fullmatch(r"не получает ран от (.+)", s)
+    if not m:
+        return None
+    attacks, rest = genitive_attacks(m.group(1))
+    if not attacks or rest:
+        return None
+    return [NoWounds(against=attacks)]
+
+
+def cannot(s: str) -> list[Effect] | None:
+    """«Не может получать дополнительные жизни и быть излечен»."""
+    if re.fullmatch(r"не может получать дополни-?тельные жизни и быть излечен", s):
+        return [Cannot(actions=("be_healed",))]
+    return None
+
+
+_SHOOT = {"стрелять": "shot", "метать": "throw"}
+
+
+def adjacent_targets(s: str) -> list[Effect] | None:
+    """«Может стрелять по стоящим рядом картам»."""
+    m = re.fullmatch(r"может (стрелять|метать) по стоящим рядом картам", s)
+    if not m:
+        return None
+    return [AdjacentTargets(attacks=(Attack(kind=_SHOOT[m.group(1)]),))]  # type: ignore[arg-type]
+
+
+_AS_ADJACENT = re.compile(
+    r"может (?:(?P<move>передвигаться на клетки (?:с|со) (?P<cells>.+?) как на соседние)|"
+    r"нападать (?P<attack>простым ударом) на (?P<whom>.+?) как на (?:стоящие рядом карты|"
+    r"стоящую рядом|стоящих рядом))")
+
+
+def as_adjacent(s: str) -> list[Effect] | None:
+    """«Может передвигаться на клетки с артефактами как на соседние», «Может нападать простым
+    ударом на летающих как на стоящие рядом карты»."""
+    m = _AS_ADJACENT.fullmatch(s)
+    if not m:
+        return None
+    if m.group("move"):
+        who = described(m.group("cells"))
+        way: Way = "move"
+        attack = None
+    else:
+        who = described(m.group("whom"))
+        way = "attack"
+        attack = Attack(kind="simple_strike")
+    if not isinstance(who, Selector):
+        return None
+    return [AsAdjacent(way=way, targets=who, attack=attack)]
+
+
+_ONTO = re.compile(r"может объявлять (?P<way>движение|прыжок) на клетку, занятую (?P<whom>.+?), "
+                   r"поменявшись с ним местами")
+_WAYS: dict[str, Way] = {"движение": "move", "прыжок": "jump"}
+
+
+def onto_occupied(s: str) -> list[Effect] | None:
+    """«Может объявлять движение на клетку, занятую другим вашим существом, поменявшись с ним
+    местами»."""
+    m = _ONTO.fullmatch(s)
+    if not m:
+        return None
+    who: Target | None = described(m.group("whom"))
+    if not isinstance(who, Selector):
+        return None
+    return [OntoOccupied(way=_WAYS[m.group("way")], occupant=who, swap=True)]
+
+
+STATEMENTS: tuple[Statement, ...] = (
+    modifiers, stays_open, multi_attack, reduce_to, no_wounds, cannot, adjacent_targets,
+    as_adjacent, onto_occupied,
+)
+
+
+def statement(s: str) -> list[Effect] | None:
+    """The effects of a whole statement, or None."""
+    for read in STATEMENTS:
+        found = read(s)
+        if found is not None:
+            return found
+    return None
+
+
+__all__ = ["STATEMENTS", "statement"]
