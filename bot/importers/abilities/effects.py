@@ -1,16 +1,14 @@
-"""Effect parsers: the start of a normalised clause → (effect, the rest), or None; and
-:func:`read_effects`, a clause of effects («ранить его на 1 и совершить прыжок …»,
-«воздействие «передышка» излечить существо на 2»).
+"""Effect parsers: the start of a normalised clause → (effect, the rest), or None.
 
 Each parser is anchored at the start of its text and reads one effect; the same parsers serve
 an activated ability's body and a trigger's effects.
 
 >>> ranged("метание «магмы» на 1, дальность 4 (2 раза за ход)")
 (Throw(values=(1, 1, 1), range=4, name='магмы'), ' (2 раза за ход)')
->>> read_effects("атакованный получает отравление на 1").effects
-(Keyword(code='psn', value=1, target='attacked'),)
->>> read_effects("воздействие «передышка» излечить существо на 2")
-Clause(effects=(Heal(value=2, target=Selector()),), impact='передышка')
+>>> gets("атакованный получает отравление на 1")
+(Keyword(code='psn', value=1, target='attacked'), '')
+>>> heal("излечить до трех ваших лесных существ на 1")
+(Heal(value=1, target=Selector(side='own', up_to=3, elements=('Леса',))), '')
 """
 
 from __future__ import annotations
@@ -61,8 +59,8 @@ from bot.importers.abilities.words import (
     alternation,
 )
 
-__all__ = ["ACTIONS", "TRIGGERED", "Clause", "bonus_attacks", "clause_effects", "first_effect",
-           "gain_counters", "read_effects", "take_limit"]
+__all__ = ["ACTIONS", "TRIGGERED", "Many", "bonus_attacks", "first_effect", "gain_counters",
+           "take_limit"]
 
 EffectParser = Callable[[str], "tuple[Effect, str] | None"]
 
@@ -376,12 +374,23 @@ def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
     return done[0], rest
 
 
+@dataclasses.dataclass(frozen=True)
+class Many:
+    """Several effects of one phrase («получает +1 к простому удару и +1 к движению до конца
+    хода»: each gets the subject and the duration)."""
+
+    effects: tuple[Effect, ...]
+
+
 def gets(text: str) -> tuple[Effect, str] | None:
-    """:func:`gains` when it gives one effect («атакованный получает проклятие»)."""
+    """:func:`gains`: one effect («атакованный получает проклятие»), or :class:`Many`."""
     found = gains(text)
-    if found is None or len(found[0]) != 1:
+    if found is None:
         return None
-    return found[0][0], found[1]
+    effects, rest = found
+    if len(effects) == 1:
+        return effects[0], rest
+    return Many(effects), rest  # type: ignore[return-value]
 
 
 def loses(text: str) -> tuple[Effect, str] | None:
@@ -450,116 +459,3 @@ def first_effect(text: str, parsers: tuple[EffectParser, ...]) -> tuple[Effect, 
         if found is not None:
             return found
     return None
-
-
-# ---------------------------------------------------------------------------------------------
-# A clause of effects
-
-
-@dataclasses.dataclass(frozen=True)
-class Clause:
-    """The effects of a clause, whether they begin with «может» (``optional``), and the name
-    of the impact or spell they are («воздействие …», «заклинание …»)."""
-
-    effects: tuple[Effect, ...]
-    optional: bool = False
-    impact: str | None = None
-    spell: str | None = None
-
-    def __repr__(self) -> str:
-        parts = [f"effects={self.effects!r}"]
-        parts += [f"{k}={v!r}" for k, v in (("optional", self.optional),
-                                             ("impact", self.impact), ("spell", self.spell)) if v]
-        return f"Clause({', '.join(parts)})"
-
-
-_SEPARATOR = re.compile(r"(?:,\s*при этом\s+|;\s*при этом\s+|,\s*затем\s+|;\s*затем\s+|"
-                        r",\s*и\s+|\s+и\s+|,\s*|;\s*)")
-_NAMED = re.compile(r"(?P<what>воздействие|заклинание) (?:«(?P<q1>[^»]+)»|\"(?P<q2>[^\"]+)\")"
-                    r"\s*(?:[—–-]\s*)?")
-_NAMED_AFTER = re.compile(r"\s*\((?P<what>воздействие|заклинание) (?:«(?P<q1>[^»]+)»|"
-                          r"\"(?P<q2>[^\"]+)\"|(?P<bare>[а-я -]+?))\s*\)$")
-#: Verbs that may follow an unquoted name of an impact or a spell («воздействие покой
-#: излечить существо на 1»): the name ends before the first of them.
-_VERBS = ("ранить", "излечить", "излечиться", "полностью", "открыть", "открыться", "закрыть",
-          "уничтожить", "изгнать", "вызвать", "переместить", "переместиться", "получить",
-          "потерять", "поменяться", "раниться")
-
-
-def effects_only(text: str) -> tuple[tuple[Effect, ...], bool] | None:
-    """Effects joined by «, при этом», «и», «,», «;»; ``text`` read to its end, or None."""
-    optional = False
-    m = re.match(r"может ", text)
-    if m:
-        optional = True
-        text = text[m.end():]
-    effects: list[Effect] = []
-    rest = text
-    while rest:
-        found = _next_effects(rest)
-        if found is None:
-            return None
-        read, rest = found
-        effects += read
-        if not rest:
-            break
-        sep = _SEPARATOR.match(rest)
-        if not sep or not rest[sep.end():]:
-            return None
-        rest = rest[sep.end():]
-    return (tuple(effects), optional) if effects else None
-
-
-def _next_effects(text: str) -> tuple[tuple[Effect, ...], str] | None:
-    """The effects of the phrase at the start of ``text`` (several for «получает A и B»)."""
-    many = gains(text)
-    if many is not None and len(many[0]) > 1:
-        return many
-    found = first_effect(text, TRIGGERED)
-    return ((found[0],), found[1]) if found is not None else None
-
-
-def clause_effects(text: str) -> tuple[Effect, ...] | None:
-    """One clause read in full as effects — one effect, or several from one phrase
-    («получает +1 к простому удару и +1 к движению до конца хода»: both get the duration) —
-    or None."""
-    found = _next_effects(text.strip())
-    if found is None or found[1].strip(" .,;"):
-        return None
-    return found[0]
-
-
-def read_effects(text: str) -> Clause | None:
-    """A whole clause: «[воздействие/заклинание NAME] [может] effects [(воздействие NAME)]».
-
-    An unquoted name is read only when a known verb follows it; else None.
-    """
-    text = text.strip(" ,;.")
-    names: dict[str, str] = {}
-    m = _NAMED.match(text)
-    if m:
-        names[m.group("what")] = m.group("q1") or m.group("q2")
-        text = text[m.end():]
-    else:
-        bare = re.match(r"(воздействие|заклинание) ", text)
-        if bare:
-            words = text[bare.end():].split(" ")
-            k = next((i for i, w in enumerate(words) if w in _VERBS), 0)
-            if not 0 < k <= 4:
-                return None
-            names[bare.group(1)] = " ".join(words[:k])
-            text = " ".join(words[k:])
-    after = _NAMED_AFTER.search(text)
-    if after:
-        what = after.group("what")
-        if what in names:
-            return None
-        names[what] = (after.group("q1") or after.group("q2") or after.group("bare")).strip()
-        text = text[: after.start()].strip(" ,;.")
-    read = effects_only(text)
-    if read is None:
-        return None
-    effects, optional = read
-    return Clause(effects=effects, optional=optional, impact=names.get("воздействие"),
-                  spell=names.get("заклинание"))
-

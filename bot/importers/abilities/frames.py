@@ -56,6 +56,7 @@ from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
 from bot.importers.abilities.modifiers import modifier
 from bot.importers.abilities.parts import cap, limit, x_value
+from bot.importers.abilities.statics import statement
 from bot.importers.abilities.triggers import whens
 
 Reader = Callable[[str], "list[Ability] | None"]
@@ -124,7 +125,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
 
 def _clean(text: str) -> str:
     text = text.strip(" ,.;:")
-    return re.sub(r"^[—–-]\s+", "", text).strip(" ,.;:")
+    return re.sub(r"^[—–-]\s+(?!\d)", "", text).strip(" ,.;:")  # «- 1 от …» is a number
 
 
 def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
@@ -335,7 +336,7 @@ _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
 )
 _LONE: tuple[Reader, ...] = (
     lone.standalone, lone.counters, lone.max_lives, lone.rules_of_moving, lone.ignore,
-    lone.reduction, lone.attack_bonus, lone.keyword,
+    lone.reduction, lone.attack_bonus, lone.keyword, statement,
 )
 
 # ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 
 from bot.corpus.abilities import (
+    Ability,
     AdjacentTargets,
     AsAdjacent,
     Attack,
@@ -205,12 +206,12 @@ STATEMENTS: tuple[Statement, ...] = (
 )
 
 
-def statement(s: str) -> list[Effect] | None:
+def statement(s: str) -> list[Ability] | None:
     """The effects of a whole statement, or None."""
     for read in STATEMENTS:
         found = read(s)
         if found is not None:
-            return found
+            return list(found)
     return None
 
 

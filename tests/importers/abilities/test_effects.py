@@ -22,7 +22,8 @@ from bot.corpus.abilities import (
 from bot.corpus.yamlio import read_yaml
 from bot.importers.abilities import extract_abilities
 from bot.importers.abilities.attacks import genitive_attacks
-from bot.importers.abilities.effects import read_effects
+from bot.importers.abilities.effects import gets
+from bot.importers.abilities.frames import body
 from bot.importers.abilities.modifiers import modifier
 from bot.importers.abilities.selectors import described, target
 from bot.importers.nxt_text import render_text
@@ -82,7 +83,8 @@ def test_targets_not_read(phrase: str) -> None:
 
 def test_singular_verb_never_takes_a_genitive_subject() -> None:
     """«При гибели существа получает фишку»: «существа» is the trigger's, not a subject."""
-    assert read_effects("существа получает фишку") is None
+    assert gets("существа получает фишку") is None
+    assert body("существа получает фишку") is None
 
 
 def test_described_never_has_all() -> None:
@@ -123,9 +125,11 @@ def test_attacks() -> None:
      (Wound(value=1, target="that"),)),
 ])
 def test_unquoted_names_end_before_a_verb(text: str, impact: str, effects: tuple) -> None:
-    clause = read_effects(text)
+    clause = body(text)
     assert clause is not None and clause.impact == impact and clause.effects == effects
 
 
-def test_an_unquoted_name_without_a_verb_is_not_read() -> None:
-    assert read_effects("воздействие сглаз существо получает проклятие") is None
+def test_an_unquoted_name_ends_before_the_words_of_a_target() -> None:
+    clause = body("воздействие сглаз существо получает проклятие")
+    assert clause is not None and clause.impact == "сглаз"
+    assert clause.effects == (Keyword(code="cur", target=Selector()),)
