@@ -89,7 +89,7 @@ _NAMED = re.compile(r"(?P<what>воздействие|заклинание)\s+")
 _QUOTED = re.compile(r"(?:«(?P<a>[^»]*)»|\"(?P<b>[^\"]*)\")\s*")
 _BRACKET = re.compile(r"\s*\((?P<items>[^()]*)\)?\s*$")
 _WHERE_X = re.compile(r",?\s*где [xх]\s+(?P<what>[^()]+?)\s*$")
-_OPTIONAL = re.compile(r"(?:может|можете|вы можете)\s+")
+_OPTIONAL = re.compile(r"(?:может|можете|вы можете)\s+(?:объявить\s+)?")
 
 
 def body(text: str) -> Body | None:
@@ -411,8 +411,55 @@ def _mode(s: str) -> list[Ability] | None:
 def _trigger(when: When, b: Body) -> Ability:
     if b.cap is not None:
         b = _capped(b)
+    if not _names_another(when):  # «При ударе по Древнему огру он получает …»: «он» is itself
+        b = dataclasses.replace(b, effects=_that_is_self(b.effects))
     return Trigger(when=when, effects=b.effects, optional=b.optional, limit=b.limit,
                    impact=b.impact, spell=b.spell, x=b.x)
+
+
+def _names_another(when: When) -> bool:
+    """Whether the trigger phrase names a card other than the card itself (which «его», «он»
+    of its effects may then mean)."""
+    cells = [c for c in (when.to, when.from_) if c is not None]
+    return (when.subject != "self" or when.target is not None
+            or any(c.occupied_by not in (None, "self") or c.next_to not in (None, "self")
+                   for c in cells))
+
+
+def _dangling(effects: tuple[Effect, ...]) -> bool:
+    """Whether an effect says «его», «это существо» (``that``) before any effect names a card:
+    it then means a card of another sentence («Открыть это существо (1 раз за ход)»)."""
+    for effect in effects:
+        if _mentions_that(effect):
+            return True
+        if getattr(effect, "target", "self") not in ("self", None):
+            return False
+    return False
+
+
+def _mentions_that(value: Any) -> bool:
+    if value == "that":
+        return True
+    if isinstance(value, tuple):
+        return any(_mentions_that(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(_mentions_that(getattr(value, f.name)) for f in dataclasses.fields(value)
+                   if f.name not in ("text", "fragment"))
+    return False
+
+
+def _that_is_self(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """«он», «его» (``that``) as the card itself, up to the first effect naming another card
+    («ранить ваше существо на 1, при этом оно получает фишку»: there it is that one)."""
+    out = []
+    for i, effect in enumerate(effects):
+        who = getattr(effect, "target", "self")
+        if who == "that":
+            effect = dataclasses.replace(effect, target="self")  # type: ignore[call-arg]
+        elif who not in ("self", None):
+            return (*out, *effects[i:])
+        out.append(effect)
+    return tuple(out)
 
 
 def _capped(b: Body) -> Body:
@@ -498,7 +545,7 @@ def _paid(s: str) -> list[Ability] | None:
         if on is not None:
             when, rest = on
     b = partial_body(rest)
-    if b.optional or not _fair(b):
+    if b.optional or not _fair(b) or (when is None and _dangling(b.effects)):
         return None
     if b.cap is not None:
         b = _capped(b)
@@ -511,24 +558,33 @@ def _paid(s: str) -> list[Ability] | None:
 # --- triggers
 
 
+#: «это существо», «этой карте»: a card named before (in this sentence or another).
+_DEMONSTRATIVE = re.compile(r"(?:^|\s)эт(?:о|ого|ому|им|у|ой|а|и|их)\s(?:существ|карт)")
+
+
 def _triggered(s: str) -> list[Ability] | None:
     for when, rest in whens(s):
-        cond, rest = _if(rest)
-        b = body(rest)
-        if b is not None:
-            when = dataclasses.replace(when, condition=cond) if cond else when
-            return [_trigger(when, b)]
+        for cond, more in _ifs(rest):
+            if not _names_another(when) and _DEMONSTRATIVE.search(more):
+                continue  # «При движении получает +1 к удару по этому существу»: which one?
+            b = body(more)
+            if b is not None:
+                when = dataclasses.replace(when, condition=cond) if cond else when
+                return [_trigger(when, b)]
     return None
 
 
-def _if(rest: str) -> tuple[Condition | None, str]:
-    """«…, если стоит в вашем первом ряду, …»: a condition after the trigger phrase."""
-    m = re.match(r"\s*,?\s*если (.+?)(?:,\s*|\s+—\s+)(.*)$", rest)
+def _ifs(rest: str) -> Iterator[tuple[Condition | None, str]]:
+    """«…, если стоит в вашем первом ряду, …»: a condition after the trigger phrase (where it
+    ends is not always marked: «, если открыт может объявить …»), then none."""
+    m = re.match(r"\s*,?\s*если ", rest)
     if m:
-        cond = condition(m.group(1))
-        if cond is not None:
-            return cond, m.group(2)
-    return None, rest
+        words = rest[m.end():].split(" ")
+        for n in range(1, len(words)):
+            cond = condition(" ".join(words[:n]).rstrip(",—"))
+            if cond is not None:
+                yield cond, " ".join(words[n:])
+    yield None, rest
 
 
 # --- conditions
@@ -585,7 +641,7 @@ _ACTION_KINDS = frozenset({"throw", "shot", "discharge", "strike", "jump", "tele
 
 def _bare(s: str) -> list[Ability] | None:
     b = partial_body(s, optional=False)
-    if not _fair(b):
+    if not _fair(b) or _dangling(b.effects):
         return None
     if b.optional or b.x is not None or b.spell is not None:
         return None

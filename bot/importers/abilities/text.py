@@ -83,6 +83,12 @@ def mark_name(sentence: str, name: str, mentions: list[str] | None = None) -> st
     >>> mark_name("Все атаки по Степному волколаку сводятся к слабым", "Степной волколак")
     'Все атаки по @self сводятся к слабым'
     """
+    stem = _stem(name)
+    single = len(_WORD.findall(name)) == 1
+    folded = sentence.replace("ё", "е").replace("Ё", "Е")
+    if not stem or (stem[:1].upper() + stem[1:] not in folded if single
+                    else stem not in folded.casefold()):
+        return sentence  # the name is not there: no word forms needed
     forms = _name_forms(name)
     if not forms:
         return sentence
@@ -116,6 +122,15 @@ def _mentions(words: list[re.Match[str]], i: int, forms: tuple[frozenset[str], .
     return True
 
 
+def _stem(name: str) -> str:
+    """The start every form of the name's first word shares («Глорм»: «глор»)."""
+    words = _WORD.findall(name)
+    if not words:
+        return ""
+    first = _fold(words[0].split("-")[0])
+    return first[: max(2, len(first) - 2)]
+
+
 def _fold(word: str) -> str:
     return word.casefold().replace("ё", "е").replace("’", "'")
 
@@ -133,7 +148,10 @@ def _word_forms(word: str) -> set[str]:
         return {f"{a}-{b}" for a in _word_forms(head) for b in _word_forms(tail)}
     folded = _fold(word)
     forms = {folded}
-    for parse in _morph().parse(word.casefold()):
+    parses = _morph().parse(word.casefold())
+    if all(p.tag.POS is None for p in parses):  # «Огр»: not even a guess; the usual endings
+        return forms | _endings(folded)
+    for parse in parses:
         tag = parse.tag
         if "nomn" not in tag or tag.POS not in ("NOUN", "ADJF"):
             continue
@@ -142,6 +160,32 @@ def _word_forms(word: str) -> set[str]:
                                                   form.tag.gender == tag.gender):
                 forms.add(_fold(form.word))
     return forms
+
+
+@lru_cache(maxsize=8192)
+def may_be(word: str, case: str) -> bool:
+    """Whether ``word`` may be in the grammatical ``case`` (pymorphy3's tags: ``gent``,
+    ``nomn`` …); a word no dictionary knows may be in any.
+
+    >>> may_be("вашего", "gent"), may_be("ваше", "gent")
+    (True, False)
+    """
+    parses = _morph().parse(word)
+    known = [p for p in parses if p.tag.POS is not None]
+    return not known or any(case in p.tag for p in known)
+
+
+def _endings(word: str) -> set[str]:
+    """Case forms of a noun no dictionary knows, by its ending (singular)."""
+    if word.endswith("а"):
+        return {word[:-1] + e for e in ("ы", "и", "е", "у", "ой")}
+    if word.endswith("я"):
+        return {word[:-1] + e for e in ("и", "е", "ю", "ей")}
+    if word.endswith("ь"):
+        return {word[:-1] + e for e in ("я", "ю", "ем", "е", "и", "ью")}
+    if word[-1:] in "бвгджзклмнпрстфхцчшщ":
+        return {word + e for e in ("а", "у", "ом", "е")}
+    return set()
 
 
 @lru_cache(maxsize=1)

@@ -33,8 +33,8 @@ from bot.corpus.abilities import (
     Turn,
     When,
 )
-from bot.importers.abilities.selectors import dative_target
-from bot.importers.abilities.text import SELF
+from bot.importers.abilities.selectors import dative_target, described
+from bot.importers.abilities.text import SELF, may_be
 
 Reading = tuple[When, str]
 T = TypeVar("T")
@@ -101,21 +101,6 @@ _VERBS: dict[str, Event] = {
 # ---------------------------------------------------------------------------------------------
 # Qualifiers
 
-#: Whose event (genitive after a noun, nominative before a verb).
-_SUBJECTS_GEN: dict[str, Target] = {
-    SELF: "self", "хозяина": "host", "вашего существа": Selector(side="own"),
-    "другого вашего существа": Selector(side="own", other=True),
-    "существа противника": Selector(side="enemy"), "вашей карты": Selector(what="card", side="own"),
-    "карты противника": Selector(what="card", side="enemy"), "существа": Selector(),
-    "нелетающего существа": Selector(flags=("nonflying",)),
-    "летающего существа": Selector(flags=("flying",)),
-}
-_SUBJECTS_NOM: dict[str, Target] = {
-    SELF: "self", "хозяин": "host", "ваше существо": Selector(side="own"),
-    "другое ваше существо": Selector(side="own", other=True),
-    "существо противника": Selector(side="enemy"), "ваша карта": Selector(what="card", side="own"),
-    "карта противника": Selector(what="card", side="enemy"),
-}
 _TURNS: dict[str, Turn] = {"в свой ход": "own", "в ваш ход": "own", "в ход противника": "enemy"}
 _REGIONS: dict[str, Region] = {
     "вашего третьего ряда": "own_third_row", "третьего ряда противника": "enemy_third_row",
@@ -125,12 +110,6 @@ _REGIONS: dict[str, Region] = {
 }
 _HALVES: dict[str, Region] = {"вашу половину поля боя": "own_half",
                               "половину поля боя противника": "enemy_half"}
-#: «на клетку, занятую наземным существом противника», «на клетку рядом с существом
-#: противника» (instrumental).
-_OCCUPANTS: dict[str, Target] = {
-    "наземным существом противника": Selector(side="enemy", flags=("ground",)),
-    "существом противника": Selector(side="enemy"),
-}
 _MOVES = frozenset({"move", "relocate", "jump", "teleport", "dash"})
 
 
@@ -162,8 +141,8 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
     m = _ATTACK_RE.match(text)
     if m:
         attack = _attack(m)
-        for subject, tail in _options(text[m.end():], _SUBJECTS_GEN):
-            yield When(event="attack", attack=attack, subject=subject or "self"), tail
+        for subject, tail in _subjects(text[m.end():]):
+            yield When(event="attack", attack=attack, subject=subject), tail
         return
     m = re.match(r"(" + "|".join(_EVENT_NOUNS) + r")(?=$|[ ,—])", text)
     if not m:
@@ -174,8 +153,8 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
         for kind, rest in _options(tail, _ASSAULT_ATTACKS):
             yield When(event=event, attack=Attack(kind=kind) if kind else None), rest
         return
-    for subject, rest in _options(tail, _SUBJECTS_GEN):
-        yield When(event=event, subject=subject or "self"), rest
+    for subject, rest in _subjects(tail):
+        yield When(event=event, subject=subject), rest
 
 
 def _attack(m: re.Match[str]) -> Attack:
@@ -193,7 +172,7 @@ def _attack(m: re.Match[str]) -> Attack:
 
 
 def _verb_heads(text: str) -> Iterator[Reading]:
-    for subject, rest in _options(text.removeprefix(" "), _SUBJECTS_NOM, spaced=False):
+    for subject, rest in _subjects(" " + text, "nomn"):
         rest = rest.removeprefix(" ")
         m = re.match(r"(" + "|".join(sorted(_VERBS, key=len, reverse=True)) + r")(?=$|[ ,—])",
                      rest)
@@ -201,7 +180,7 @@ def _verb_heads(text: str) -> Iterator[Reading]:
             continue
         event = _VERBS[m.group(1)]
         tail = rest[m.end():]
-        base = When(event=event, subject=subject or "self")
+        base = When(event=event, subject=subject)
         if event == "destroys":
             yield from _destroyed(base, tail)
         elif event in ("assault", "attacked"):
@@ -211,15 +190,10 @@ def _verb_heads(text: str) -> Iterator[Reading]:
             yield base, tail
 
 
-_DESTROYED: dict[str, Target] = {
-    "карту противника": Selector(what="card", side="enemy"),
-    "существо противника": Selector(side="enemy"),
-}
-
-
 def _destroyed(base: When, text: str) -> Iterator[Reading]:
-    for target, rest in _options(text, _DESTROYED):
-        if target is not None:
+    """«когда уничтожает карту противника»: what is destroyed."""
+    for target, rest in _phrases(text):
+        if isinstance(target, Selector):
             yield replace(base, target=target), rest
 
 
@@ -261,15 +235,13 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
     if m:
         yield replace(when, to=Cell(adjacent=True)), text[m.end():]
         return
-    for phrase, occupant in _OCCUPANTS.items():
-        m = re.match(r" на клетку,? занятую " + phrase + r"(?=$|[ ,—])", text)
-        if m:
-            yield replace(when, to=Cell(occupied_by=occupant)), text[m.end():]
-            return
-        m = re.match(r" на клетку рядом с " + phrase + r"(?=$|[ ,—])", text)
-        if m:
-            yield replace(when, to=Cell(next_to=occupant)), text[m.end():]
-            return
+    m = re.match(r" на клетку,? ?(?P<how>занятую|рядом с)(?= )", text)
+    if m:
+        key = "occupied_by" if m.group("how") == "занятую" else "next_to"
+        for who, rest in _phrases(text[m.end():]):
+            if isinstance(who, Selector) or who == "self":
+                yield replace(when, to=Cell(**{key: who})), rest
+        return
     m = re.match(r" на клетку (" + "|".join(_REGIONS) + r")", text)
     if m:
         yield replace(when, to=Cell(region=_REGIONS[m.group(1)])), text[m.end():]
@@ -285,6 +257,32 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
 
 
 # ---------------------------------------------------------------------------------------------
+
+
+def _phrases(text: str) -> Iterator[tuple[Target, str]]:
+    """Each phrase naming cards at the start of ``text`` (after a space), the longest first."""
+    if not text.startswith(" "):
+        return
+    words = text[1:].split(" ")
+    for n in range(min(len(words), 8), 0, -1):
+        phrase = " ".join(words[:n])
+        if phrase.endswith(",") or not phrase:
+            continue
+        found: Target | None = "self" if phrase == SELF else described(phrase)
+        if found is not None:
+            yield found, text[1 + len(phrase):]
+
+
+def _subjects(text: str, case: str = "gent") -> Iterator[tuple[Target, str]]:
+    """Whose event: a phrase in ``case`` (genitive after a noun: «при гибели вашего существа»,
+    nominative before a verb: «когда ваше существо получает раны») naming a card, the host or
+    the card itself; or none (the card itself)."""
+    for who, rest in _phrases(text):
+        first = text[1:].split(" ", 1)[0]
+        if (isinstance(who, Selector) or who in ("self", "host")) and (
+                first == SELF or may_be(first, case)):
+            yield who, rest
+    yield "self", text
 
 
 def _options(text: str, table: dict[str, T], *, spaced: bool = True

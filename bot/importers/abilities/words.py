@@ -6,6 +6,7 @@ Every table is a whitelist: a phrase not listed is not read (the sentence stays 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from bot.corpus.abilities import Attack, Until
 from bot.corpus.icons import ICON_NAMES as ALL_ICON_NAMES
@@ -76,4 +77,9 @@ ELEMENTS = (("степн", "Степи"), ("горн", "Горы"), ("лесн",
 
 def alternation(words: object) -> str:
     """A regex alternation of ``words``, longest first (so «простым ударам» beats «ударам»)."""
-    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))  # type: ignore[call-overload]
+    return _alternation(tuple(words))  # type: ignore[call-overload]
+
+
+@lru_cache(maxsize=512)
+def _alternation(words: tuple[str, ...]) -> str:
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
