@@ -266,8 +266,9 @@ def _phrases(text: str) -> Iterator[tuple[Target, str]]:
     words = text[1:].split(" ")
     for n in range(min(len(words), 8), 0, -1):
         phrase = " ".join(words[:n])
-        if phrase.endswith(",") or not phrase:
-            continue
+        if phrase[:-1].count(",") or not phrase.strip(","):
+            continue  # a phrase ends at a comma
+        phrase = phrase.rstrip(",")
         found: Target | None = "self" if phrase == SELF else described(phrase)
         if found is not None:
             yield found, text[1 + len(phrase):]
