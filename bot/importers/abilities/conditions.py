@@ -31,11 +31,13 @@ from bot.corpus.abilities import (
     Nearby,
     Place,
     Selector,
+    Side,
     Squad,
     State,
     Target,
     TurnIs,
 )
+from bot.importers.abilities.selectors import described
 from bot.importers.abilities.text import SELF
 
 #: Who a condition is about, when it names them before the verb.
@@ -68,19 +70,6 @@ _COLUMNS: dict[str, tuple[Column, ...]] = {
     "крайнем левом или правом столбце": ("left_edge", "right_edge"),
     "крайнем левом столбце": ("left_edge",), "крайнем правом столбце": ("right_edge",),
 }
-#: Cards a condition counts next to it (instrumental: «рядом с вашим героем»).
-_NEAR: dict[str, Selector] = {
-    "вашим героем": Selector(what="hero", side="own"),
-    "элитным существом": Selector(flags=("elite",)),
-    "рядовым существом": Selector(flags=("ordinary",)),
-    "артефактом": Selector(what="artefact"),
-    "вашим артефактом": Selector(what="artefact", side="own"),
-    "существом противника": Selector(side="enemy"),
-    "вашим существом": Selector(side="own"),
-}
-_NEAR_RE = "|".join(sorted(_NEAR, key=len, reverse=True))
-
-
 def condition(text: str) -> Condition | None:
     """The condition ``text`` states, or None."""
     text = text.strip()
@@ -111,15 +100,21 @@ def _has(text: str) -> Condition | None:
 
 
 def _squad(text: str) -> Condition | None:
+    """«в вашем отряде есть лес или река», «в отряде противника нет летающих существ»."""
     m = re.fullmatch(r"в (?P<side>вашем )?отряде(?P<enemy> противника)? (?P<is>есть|нет) "
-                     r"(?P<what>[а-я]+(?: или [а-я]+)*)", text)
+                     r"(?P<what>.+)", text)
     if not m or bool(m.group("side")) == bool(m.group("enemy")):
         return None
+    side: Side = "enemy" if m.group("enemy") else "own"
+    negated = m.group("is") == "нет"
     names = m.group("what").split(" или ")
-    if m.group("is") == "нет" or any(n not in _TERRAINS for n in names):
+    if all(n in _TERRAINS for n in names):
+        selector = Selector(what="terrain", classes=tuple(_TERRAINS[n] for n in names))
+        return Squad(side=side, selector=selector, negated=negated)
+    found = described(m.group("what"))
+    if not isinstance(found, Selector) or found.side != "any" or found.up_to is not None:
         return None
-    selector = Selector(what="terrain", classes=tuple(_TERRAINS[n] for n in names))
-    return Squad(side="enemy" if m.group("enemy") else "own", selector=selector)
+    return Squad(side=side, selector=found, negated=negated)
 
 
 def _row(text: str) -> Condition | None:
@@ -171,12 +166,29 @@ def _zone(text: str) -> Condition | None:
     return InZone(zone="surface" if m.group(1) == "поверхности" else "depth")
 
 
+#: «с двумя существами», «стоят три ваших существа»: how many (instrumental, nominative).
+_COUNTS = {"двумя": 2, "тремя": 3, "четырьмя": 4, "два": 2, "две": 2, "три": 3, "четыре": 4}
+_MIN = (r"(?:(?:хотя бы|минимум) )?(?P<n>" + "|".join(_COUNTS) + r"|\d+)"
+        r"(?: или (?:более|больше))? ")
+
+
 def _nearby(text: str) -> Condition | None:
-    m = re.fullmatch(r"(?:стоит )?(?P<place>рядом|в строю) с (?P<who>" + _NEAR_RE + r")", text)
+    """«стоит рядом с вашим героем», «в строю с двумя или более существами», «рядом стоит
+    ваше существо без ран», «рядом с @self стоят хотя бы три ваших существа без ран»."""
+    m = re.fullmatch(r"(?:стоит )?(?P<place>рядом|в строю) с (?:" + _MIN + r")?(?P<who>.+)",
+                     text)
+    if not m:
+        m = re.fullmatch(r"рядом (?:с " + SELF + r" )?(?:стоит|стоят) (?:" + _MIN
+                         + r")?(?P<who>.+)", text)
     if not m:
         return None
-    place: Place = "adjacent" if m.group("place") == "рядом" else "in_formation"
-    return Nearby(place=place, selector=_NEAR[m.group("who")])
+    place: Place = "in_formation" if m.groupdict().get("place") == "в строю" else "adjacent"
+    who = described(m.group("who"))
+    if not isinstance(who, Selector) or who.all or who.up_to is not None or who.place:
+        return None
+    n = m.group("n")
+    count = 1 if n is None else int(n) if n.isdigit() else _COUNTS[n]
+    return Nearby(place=place, selector=who, min=count)
 
 
 _READERS: tuple[Callable[[str], Condition | None], ...] = (

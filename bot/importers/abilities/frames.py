@@ -590,25 +590,35 @@ def _ifs(rest: str) -> Iterator[tuple[Condition | None, str]]:
 # --- conditions
 
 
-_WHILE_FIRST = re.compile(r"пока (?P<cond>[^,]+), (?P<rest>.+)")
-_WHILE_LAST = re.compile(r"(?P<rest>.+?),? (?:пока|если) (?P<cond>[^,]+)")
 _WHILE_BRACKET = re.compile(r"(?P<rest>.+?) \(пока (?P<cond>[^()]+)\)")
 
 
 def _conditional(s: str) -> list[Ability] | None:
-    for pattern in (_WHILE_BRACKET, _WHILE_FIRST, _WHILE_LAST):
-        m = pattern.fullmatch(s)
-        if not m:
+    """«Пока …, …», «…, пока …», «…, если …», «… (пока …)»: a static ability under a
+    condition."""
+    for cond, rest in _split_condition(s):
+        condition_ = condition(cond)
+        if condition_ is None:
             continue
-        cond = condition(m.group("cond"))
-        if cond is None:
-            continue
-        rest = re.sub(r"^(?:получает|имеет)\s+", "", m.group("rest"))
+        rest = re.sub(r"^(?:получает|имеет)\s+", "", rest.strip(" ,"))
         granted = read(rest)
         if granted is None or not all(_read(a) for a in granted):
             continue
-        return [Static(condition=cond, grants=tuple(granted))]
+        return [Static(condition=condition_, grants=tuple(granted))]
     return None
+
+
+def _split_condition(s: str) -> Iterator[tuple[str, str]]:
+    """(condition, the rest) for each way ``s`` may be split at «пока»/«если»."""
+    m = _WHILE_BRACKET.fullmatch(s)
+    if m:
+        yield m.group("cond"), m.group("rest")
+    if s.startswith("пока "):
+        words = s[5:].split(" ")
+        for n in range(1, len(words)):
+            yield " ".join(words[:n]).rstrip(","), " ".join(words[n:])
+    for m in re.finditer(r",? (?:пока|если) ", s):
+        yield s[m.end():], s[: m.start()]
 
 
 def _read(ability: Ability) -> bool:
