@@ -451,11 +451,11 @@ def _mentions_that(value: Any) -> bool:
 def _that_is_self(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
     """«он», «его» (``that``) as the card itself, up to the first effect naming another card
     («ранить ваше существо на 1, при этом оно получает фишку»: there it is that one)."""
-    out = []
+    out: list[Effect] = []
     for i, effect in enumerate(effects):
         who = getattr(effect, "target", "self")
         if who == "that":
-            effect = dataclasses.replace(effect, target="self")  # type: ignore[call-arg]
+            effect = dataclasses.replace(effect, target="self")  # type: ignore[arg-type]
         elif who not in ("self", None):
             return (*out, *effects[i:])
         out.append(effect)

@@ -237,10 +237,11 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
         return
     m = re.match(r" на клетку,? ?(?P<how>занятую|рядом с)(?= )", text)
     if m:
-        key = "occupied_by" if m.group("how") == "занятую" else "next_to"
+        occupied = m.group("how") == "занятую"
         for who, rest in _phrases(text[m.end():]):
             if isinstance(who, Selector) or who == "self":
-                yield replace(when, to=Cell(**{key: who})), rest
+                cell = Cell(occupied_by=who) if occupied else Cell(next_to=who)
+                yield replace(when, to=cell), rest
         return
     m = re.match(r" на клетку (" + "|".join(_REGIONS) + r")", text)
     if m:

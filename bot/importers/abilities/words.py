@@ -77,7 +77,7 @@ ELEMENTS = (("степн", "Степи"), ("горн", "Горы"), ("лесн",
 
 def alternation(words: object) -> str:
     """A regex alternation of ``words``, longest first (so «простым ударам» beats «ударам»)."""
-    return _alternation(tuple(words))  # type: ignore[call-overload]
+    return _alternation(tuple(words))  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=512)
