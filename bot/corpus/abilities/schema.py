@@ -40,7 +40,8 @@ _KINDED_UNIONS: tuple[tuple[str, Any, bool], ...] = (
 )
 #: Constraints beyond field types.
 _EXTRA: dict[type, dict[str, Any]] = {
-    vocab.Static: {"anyOf": [{"required": ["condition"]}, {"required": ["limit"]}]},
+    vocab.Static: {"anyOf": [{"required": ["condition"]}, {"required": ["limit"]},
+                             {"required": ["x"]}]},
 }
 
 

@@ -948,7 +948,8 @@ class Static(Entry):
     """Abilities that hold under a condition or a limit: «Броня 2, пока в строю с двумя или
     более существами», «На глубине: Защита от магии», «Второй игрок: …», «Может свести свой
     простой удар к сильному (1 раз за бой)». Without either, the granted abilities are
-    written bare (a :class:`Static` needs a condition or a limit)."""
+    written bare (a :class:`Static` needs a condition, a limit or an ``x``: «+X к простому
+    удару, где X …»)."""
 
     kind: ClassVar[str] = "static"
     condition: Condition | None = None
@@ -958,8 +959,8 @@ class Static(Entry):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.condition is None and self.limit is None:
-            raise ValueError("a static ability needs a condition or a limit; "
+        if self.condition is None and self.limit is None and self.x is None:
+            raise ValueError("a static ability needs a condition, a limit or an X; "
                              "write its abilities bare")
 
 

@@ -70,6 +70,10 @@ _COLUMNS: dict[str, tuple[Column, ...]] = {
     "крайнем левом или правом столбце": ("left_edge", "right_edge"),
     "крайнем левом столбце": ("left_edge",), "крайнем правом столбце": ("right_edge",),
 }
+#: «все …», «каждое …»: a quantifier a described set of cards drops, so not read.
+_QUANTIFIED = re.compile(r"(?:все|всех|всем|каждое|каждый|каждая|каждого|каждым|каждой) ")
+
+
 def condition(text: str) -> Condition | None:
     """The condition ``text`` states, or None."""
     text = text.strip()
@@ -111,7 +115,7 @@ def _squad(text: str) -> Condition | None:
     if all(n in _TERRAINS for n in names):
         selector = Selector(what="terrain", classes=tuple(_TERRAINS[n] for n in names))
         return Squad(side=side, selector=selector, negated=negated)
-    found = described(m.group("what"))
+    found = None if _QUANTIFIED.match(m.group("what")) else described(m.group("what"))
     if not isinstance(found, Selector) or found.side != "any" or found.up_to is not None:
         return None
     return Squad(side=side, selector=found, negated=negated)
@@ -183,7 +187,7 @@ def _nearby(text: str) -> Condition | None:
     if not m:
         return None
     place: Place = "in_formation" if m.groupdict().get("place") == "в строю" else "adjacent"
-    who = described(m.group("who"))
+    who = None if _QUANTIFIED.match(m.group("who")) else described(m.group("who"))
     if not isinstance(who, Selector) or who.all or who.up_to is not None or who.place:
         return None
     n = m.group("n")

@@ -115,6 +115,8 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     if where:
         x = x_value(where.group("what"))
         if x is not None:
+            if "cap" in parts and x.max is None:  # «где X число ран на Рэккене (максимум 4)»
+                x = dataclasses.replace(x, max=parts.pop("cap"))
             parts["x"] = x
             text = text[: where.start()]
     named = _NAMED.match(text)
@@ -653,14 +655,14 @@ def _bare(s: str) -> list[Ability] | None:
     b = partial_body(s, optional=False)
     if not _fair(b) or _dangling(b.effects):
         return None
-    if b.optional or b.x is not None or b.spell is not None:
+    if b.optional or b.spell is not None:
         return None
     if b.cap is not None:
         b = _capped(b)
-    if b.limit is None and b.impact is None:
+    if b.limit is None and b.impact is None and b.x is None:
         return list(b.effects)
     if all(e.kind in _ACTION_KINDS or isinstance(e, Unparsed) for e in b.effects):
-        return [Activated(effects=b.effects, limit=b.limit, impact=b.impact)]
+        return [Activated(effects=b.effects, limit=b.limit, impact=b.impact, x=b.x)]
     if b.impact is None:
-        return [Static(limit=b.limit, grants=b.effects)]
+        return [Static(limit=b.limit, grants=b.effects, x=b.x)]
     return None

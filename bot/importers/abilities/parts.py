@@ -14,8 +14,10 @@ XValue(count='wound')
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from bot.corpus.abilities import Limit, Measure, Target, XValue
+from bot.corpus.abilities import Limit, Measure, Selector, Target, XValue
+from bot.importers.abilities.selectors import described
 from bot.importers.abilities.text import SELF
 
 _COUNT_WORDS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5}
@@ -36,10 +38,17 @@ _MEASURE = re.compile(r"(?:число|количество) (?P<what>" + "|".joi
 #: Fixed measures of the attack or card at hand.
 _FIXED: dict[str, XValue] = {
     "величина этого удара": XValue(count="strike"),
+    "величина удара": XValue(count="strike"),
     "величина этой атаки": XValue(count="attack"),
     "избыточный урон": XValue(count="excess_wounds"),
     "стоимость показанной карты": XValue(count="cost"),
 }
+#: «величина его слабого простого удара», «слабый простой удар этого существа»: whose.
+_WEAK = re.compile(r"(?:величина )?(?:(?P<pre>его|своего) )?(?:слабого простого удара|слабый "
+                   r"простой удар|слабый простого удара)(?: (?P<post>этого существа))?")
+#: «число речных дев в вашем отряде», «количество стоящих рядом карт противника»: cards.
+_CARDS = re.compile(r"(?:число|количество) (?P<what>.+?)(?P<squad> в вашем отряде| в отряде "
+                    r"противника)?")
 
 
 def limit(text: str) -> Limit | None:
@@ -67,4 +76,20 @@ def x_value(text: str) -> XValue | None:
     m = _MEASURE.fullmatch(text)
     if m:
         return XValue(count=_COUNTED[m.group("what")], of=_ON_WHOM[m.group("whom")])
+    m = _WEAK.fullmatch(text)
+    if m and not (m.group("pre") and m.group("post")):
+        whose: Target = "that" if m.group("pre") == "его" or m.group("post") else "self"
+        return XValue(count="weak_strike", of=whose)
+    m = _CARDS.fullmatch(text)
+    if m:
+        found = described(m.group("what"))
+        if not isinstance(found, Selector) or found.up_to is not None:
+            return None
+        if m.group("squad"):
+            if found.side != "any":
+                return None
+            found = replace(found, side="own" if "вашем" in m.group("squad") else "enemy")
+        elif found.side == "any" and found.place is None:
+            return None  # «число существ»: of which squad or where is not said
+        return XValue(count="cards", of=found)
     return None
