@@ -884,12 +884,14 @@ class MultiAttack(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class StaysOpen(Entry):
     """«Не закрывается после нападения» (after assault), «Выступая защитником, не
-    закрывается» (after defend)."""
+    закрывается» (after defend); ``attack``: «после нападения простым ударом» (only after
+    that attack)."""
 
     kind: ClassVar[str] = "stays_open"
     after: Literal["assault", "defend", "attack"]
     target: Target = "self"
     until: Until | None = None
+    attack: Attack | None = None
 
 
 Effect = (

@@ -114,8 +114,31 @@ def ranged(text: str) -> tuple[Effect, str] | None:
         return None
     cls = _RANGED_CLASSES[RANGED_KINDS[m.group(1)]]
     rng = int(m.group(4)) if m.group(4) else None
-    effect = cls(values=values(m.group(3)), range=rng, name=quoted_name(m.group(2)))
-    return cast(Effect, effect), text[m.end():]
+    aim, rest = _aimed(text[m.end():], refs_only=True)
+    effect = cls(values=values(m.group(3)), range=rng, name=quoted_name(m.group(2)), target=aim)
+    return cast(Effect, effect), rest
+
+
+#: Where the card an attack is aimed at may end.
+_AIM_END = re.compile(r"(?=,|;| \(| и |$)")
+
+
+def _aimed(rest: str, *, refs_only: bool = False) -> tuple[Target | None, str]:
+    """« по атаковавшему», « по карте напротив», « в ту же цель» after an attack: whom it is
+    aimed at (the same target as the attack that fired the trigger is ``attacked``).
+    ``refs_only``: a ranged attack is aimed only at a fixed participant here — a described
+    target («только по летающим») restricts a declared attack, which the checks must apply,
+    so it stays unread."""
+    same = re.match(r" (?:в ту же цель|по той же цели)" + _END, rest)
+    if same:
+        return "attacked", rest[same.end():]
+    if not rest.startswith(" по "):
+        return None, rest
+    for stop in sorted((e.start() for e in _AIM_END.finditer(rest, 4)), reverse=True):
+        whom = described(rest[4:stop])
+        if whom is not None and (isinstance(whom, str) or not refs_only):
+            return whom, rest[stop:]
+    return None, rest
 
 
 def strike(text: str) -> tuple[Effect, str] | None:
@@ -123,8 +146,9 @@ def strike(text: str) -> tuple[Effect, str] | None:
     m = _STRIKE.match(text)
     if not m:
         return None
+    aim, rest = _aimed(text[m.end():])
     return Strike(attack=STRIKE_KINDS[m.group(1)], values=values(m.group(3)),  # type: ignore[arg-type]
-                  name=quoted_name(m.group(2))), text[m.end():]
+                  name=quoted_name(m.group(2)), target=aim), rest
 
 
 def finishing(text: str) -> tuple[Effect, str] | None:
@@ -235,11 +259,21 @@ _ACTS: dict[str, type[Open | Close | Destroy | Exile]] = {
 _SELF_ACTS: dict[str, type[Open | Close]] = {"открыться": Open, "закрыться": Close}
 
 
+_SUBJECT_ACTS: dict[str, type[Open | Close]] = {"открывается": Open, "закрывается": Close}
+
+
 def act(text: str) -> tuple[Effect, str] | None:
-    """«открыть ваше существо», «закрыть его», «уничтожить это существо», «открыться»."""
+    """«открыть ваше существо», «закрыть его», «уничтожить это существо», «открыться»,
+    «[атакованный] закрывается»."""
     m = re.match(r"(открыться|закрыться)" + _END, text)
     if m and not text[m.end():].lstrip().startswith(":"):
         return _SELF_ACTS[m.group(1)](), text[m.end():]
+    m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>открывается|закрывается)" + _END, text)
+    if m:
+        who = target(m.group("who"), plural=False) if m.group("who") else "self"
+        if who is None:
+            return None
+        return _SUBJECT_ACTS[m.group("verb")](target=who), text[m.end():]
     m = re.match(r"(" + alternation(_ACTS) + r") ", text)
     if not m:
         return None
@@ -396,7 +430,8 @@ def gets(text: str) -> tuple[Effect, str] | None:
 def loses(text: str) -> tuple[Effect, str] | None:
     """«теряет все фишки», «потерять фишку», «атакованный теряет фишку»."""
     m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>" + alternation(_LOSE_VERBS) + r") "
-                 r"(?P<what>все фишки|фишку|(?P<n>\d+|две|два) фишки|жетон|все жетоны)" + _END,
+                 r"(?P<what>все фишки|фишку|одну фишку|(?P<n>\d+|две|два) фишки|жетон|все жетоны)"
+                 + _END,
                  text)
     if not m:
         return None

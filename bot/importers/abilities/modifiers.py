@@ -139,10 +139,10 @@ def bonus_attacks(text: str) -> tuple[tuple[Attack, ...], str]:
             return tuple(attacks), rest
         attack = BONUS_TO[m.group("attack")]
         if m.group("strength"):
-            if attack.kind != "simple_strike":
+            if attack.kind not in ("simple_strike", "shot", "throw", "discharge"):
                 return tuple(attacks), rest
             strengths = tuple(STRENGTH[w] for w in re.split(" и | или ", m.group("strength")))
-            attack = Attack(kind="simple_strike", strength=strengths)  # type: ignore[arg-type]
+            attack = Attack(kind=attack.kind, strength=strengths)  # type: ignore[arg-type]
         attacks.append(attack)
         rest = rest[m.end():]
         if not re.match(r" и (?:(?:слабому|среднему|сильному) )?(?:" + alternation(BONUS_TO)

@@ -110,6 +110,8 @@ _REFS: dict[str, Ref] = {
     "атакованной карты": "attacked", "атакованной карте": "attacked",
     "атаковавший": "attacker", "атаковавшего": "attacker", "атаковавшему": "attacker",
     "атаковавшим": "attacker", "атакующее существо": "attacker",
+    "атаковавшей его карте": "attacker", "атаковавшую его карту": "attacker",
+    "атаковавшей карте": "attacker", "атаковавшую карту": "attacker",
     "атакующего существа": "attacker", "атакующему существу": "attacker",
     "цель": "target", "цели": "target",
     "хозяин": "host", "хозяина": "host", "хозяину": "host", "хозяином": "host",
@@ -125,7 +127,7 @@ _OTHER = re.compile(r"(?:другое|другую|другого|другой|�
 _CHOSEN = re.compile(r"(?:выбранное|выбранную|выбранного|выбранный|выбранная|выбранной|"
                      r"выбранному|выбранным) ")
 _ADJACENT = re.compile(r"(?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|"
-                       r"стоящим|стоящих|стоящие|стоящими) рядом ")
+                       r"стоящим|стоящих|стоящие|стоящими) (?P<where>рядом|напротив) ")
 #: Qualifiers after the noun.
 _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" противника$"), "enemy"),
@@ -139,6 +141,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"стоящих|стоящие|стоящими) рядом с (?P<of>ним|ней|атакованным)$"),
      "adjacent_of"),
     (re.compile(r" рядом с (?P<of>ним|ней|атакованным|собой)$"), "adjacent_of"),
+    (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
+                r"стоящих|стоящие|стоящими) напротив$"), "opposite"),
     (re.compile(r" напротив$"), "opposite"),
     (re.compile(r"(?:,\s*обладающ(?:им|их|ее|ую|ий|ая|ие|его|ей)|\s+с|\s+со)\s+(?P<h>"
                 + _HAVING_LIST.pattern + r")$"), "having"),
@@ -221,7 +225,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
         elif _ADJACENT.fullmatch(word):
             if "place" in fields:
                 return None
-            fields["place"] = "adjacent"
+            fields["place"] = "adjacent" if m.group("where") == "рядом" else "opposite"
         s = s[m.end():]
     words = s.split()
     if not words:

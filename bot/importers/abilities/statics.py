@@ -76,7 +76,12 @@ _STAYS_OPEN = {
 
 
 def stays_open(s: str) -> list[Effect] | None:
-    """«Выступая защитником, не закрывается», «После нападения не закрывается»."""
+    """«Выступая защитником, не закрывается», «После нападения [простым ударом] не
+    закрывается»."""
+    m = re.fullmatch(r"(?:после нападения простым ударом не закрывается|"
+                     r"не закрывается после нападения простым ударом)", s)
+    if m:
+        return [StaysOpen(after="assault", attack=Attack(kind="simple_strike"))]
     after = _STAYS_OPEN.get(s)
     return [StaysOpen(after=after)] if after else None  # type: ignore[arg-type]
 

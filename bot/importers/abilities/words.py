@@ -57,6 +57,8 @@ BONUS_TO: dict[str, Attack] = {
     "выстрелам": Attack(kind="shot"), "метанию": Attack(kind="throw"),
     "метаниям": Attack(kind="throw"), "разряду": Attack(kind="discharge"),
     "разрядам": Attack(kind="discharge"), "дальним атакам": Attack(kind="attack", reach="ranged"),
+    "атакам": Attack(kind="attack"), "удару": Attack(kind="strike"),
+    "ближним атакам": Attack(kind="attack", reach="melee"),
 }
 STRENGTH = {"слабому": "weak", "среднему": "medium", "сильному": "strong"}
 #: Dative of keywords that grow («опыт в атаке 1 или +1 к опыту в атаке»).
