@@ -63,6 +63,7 @@ _TERRAINS: dict[str, str] = {
     "лес": "Лес", "горы": "Горы", "болото": "Болото", "река": "Река", "пустыня": "Пустыня",
     "город": "Город", "степь": "Степь", "море": "Море",
 }
+_HERO_CLASSES = frozenset({"Герой-воин", "Герой-маг", "Герой-жрец", "Герой-разбойник"})
 _ROWS = {"первом": 1, "втором": 2, "третьем": 3, "1": 1, "2": 2, "3": 3}
 _ROW = r"(?:первом|втором|третьем|[123](?:-м)?)"
 _COLUMNS: dict[str, tuple[Column, ...]] = {
@@ -114,6 +115,15 @@ def _squad(text: str) -> Condition | None:
     names = m.group("what").split(" или ")
     if all(n in _TERRAINS for n in names):
         selector = Selector(what="terrain", classes=tuple(_TERRAINS[n] for n in names))
+        return Squad(side=side, selector=selector, negated=negated)
+    heroes = re.fullmatch(r"(?P<other>другой )?(?P<h>герой-[а-я]+(?: или герой-[а-я]+)*)",
+                          m.group("what"))
+    if heroes:  # «герой-воин или герой-разбойник»: classes of the card database
+        classes = [c.capitalize() for c in heroes.group("h").split(" или ")]
+        if not all(c in _HERO_CLASSES for c in classes):
+            return None
+        selector = Selector(classes=tuple(classes),
+                            other=bool(heroes.group("other")))
         return Squad(side=side, selector=selector, negated=negated)
     found = None if _QUANTIFIED.match(m.group("what")) else described(m.group("what"))
     if not isinstance(found, Selector) or found.side != "any" or found.up_to is not None:

@@ -89,7 +89,8 @@ _NAMED = re.compile(r"(?P<what>воздействие|заклинание)\s+")
 _QUOTED = re.compile(r"(?:«(?P<a>[^»]*)»|\"(?P<b>[^\"]*)\")\s*")
 _BRACKET = re.compile(r"\s*\((?P<items>[^()]*)\)?\s*$")
 _WHERE_X = re.compile(r",?\s*где [xх]\s+(?P<what>[^()]+?)\s*$")
-_OPTIONAL = re.compile(r"(?:может|можете|вы можете)\s+(?:объявить\s+)?")
+#: «может …», «@self может …» (the card itself, named), «вы можете …»: the effects are optional.
+_OPTIONAL = re.compile(r"(?:(?:@self|вы) )?(?:может|можете)\s+(?:объявить\s+)?")
 
 
 def body(text: str) -> Body | None:
