@@ -60,7 +60,7 @@ def parse_sentence(sentence: str, name: str | None = None) -> list[Ability]:
     if found is None or all(isinstance(a, Unparsed) for a in found):
         return [Unparsed(text=sentence)]  # not read at all: the whole sentence, no fragment
     if mentions:
-        found = [with_texts(a, lambda f: _unmark(f, norm, mentions)) for a in found]
+        found = [_map_texts(a, lambda f: _unmark(f, norm, mentions), _WORDS) for a in found]
     return [dataclasses.replace(a, text=sentence) for a in found]
 
 
@@ -99,22 +99,28 @@ def coverage_report(abilities: Iterable[Ability]) -> CoverageReport:
 
 def with_texts(ability: Ability, change: Callable[[str], str]) -> Ability:
     """``ability`` with ``change`` applied to its quoted card text (``text``, ``fragment``)."""
-    changed: Ability = _map_texts(ability, change)
+    changed: Ability = _map_texts(ability, change, _QUOTED)
     return changed
 
 
-def _map_texts(value: Any, change: Callable[[str], str]) -> Any:
+_QUOTED = ("text", "fragment")
+#: Fields that hold words of the sentence: quoted text and names (of an impact, a spell, an
+#: attack, a marker) — where the card's marked name is written back.
+_WORDS = ("text", "fragment", "impact", "spell", "name")
+
+
+def _map_texts(value: Any, change: Callable[[str], str], fields: tuple[str, ...]) -> Any:
     if isinstance(value, tuple):
-        return tuple(_map_texts(v, change) for v in value)
+        return tuple(_map_texts(v, change, fields) for v in value)
     if not dataclasses.is_dataclass(value) or isinstance(value, type):
         return value
     changes = {}
     for f in dataclasses.fields(value):
         item = getattr(value, f.name)
-        if f.name in ("text", "fragment") and isinstance(item, str) and item:
+        if f.name in fields and isinstance(item, str) and item:
             new: Any = change(item)
         else:
-            new = _map_texts(item, change)
+            new = _map_texts(item, change, fields)
         if new is not item:
             changes[f.name] = new
     return dataclasses.replace(value, **changes) if changes else value

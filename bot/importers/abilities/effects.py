@@ -65,10 +65,12 @@ __all__ = ["ACTIONS", "TRIGGERED", "Many", "bonus_attacks", "first_effect", "gai
 EffectParser = Callable[[str], "tuple[Effect, str] | None"]
 
 _VALUES = r"(\d+(?:-\d+-\d+)?)"
-_NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+)\s+)?"
+# «метание «магмы»», «метание снежного кома», «выстрел плевок слизью» (up to three words)
+_NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+(?:-[а-я]+)?(?: [а-я]+(?:-[а-я]+)?){0,2})\s+)?"
 _STRIKE_NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+(?:\s+[а-я]+)?)\s+)?"
-# «разрядна 2»: the database lost the space
-_RANGED = re.compile(r"(метание|выстрел|разряд)\s*" + _NAME + r"(?<=\s|д)на\s+" + _VALUES
+# the name only after a space (so «выстрелом излечивается на 2» is no shot); «разрядна 2»: the
+# database lost the space
+_RANGED = re.compile(r"(метание|выстрел|разряд)(?:\s+" + _NAME + r"|(?=на\s))на\s+" + _VALUES
                      + r"(?:\s*,\s*дальность\s+(\d+))?")
 _STRIKE = re.compile(r"(удар через ряд|\{uchr\}|магический удар|\{mht\}|особый удар)\s+"
                      + _STRIKE_NAME + r"на\s+" + _VALUES)

@@ -205,14 +205,31 @@ _NOT_IN_NAMES = frozenset({
 })
 
 
+def _whose_x(effects: tuple[Effect, ...], parts: dict[str, Any]) -> None:
+    """«ранить атакованного на X, где X его слабый простой удар»: «его» is the card the effect
+    with X names when that is a fixed participant (``attacked`` …), not an unnamed ``that``."""
+    x = parts.get("x")
+    if x is None or x.of != "that":
+        return
+    for effect in effects:
+        if "X" in (getattr(effect, "value", None), getattr(effect, "values", (None,))[0]):
+            who = getattr(effect, "target", None)
+            if isinstance(who, str) and who not in ("self", "that"):
+                parts["x"] = dataclasses.replace(x, of=who)
+            return
+
+
 def _unnamed(text: str, parts: dict[str, Any], *, partial: bool, optional: bool = True
              ) -> Body | None:
     may = _OPTIONAL.match(text) if optional else None
     if may:
         effects = _effects(text[may.end():])
         if effects is not None:
+            _whose_x(effects, parts)
             return Body(effects=effects, optional=True, **parts)
     effects = _effects(text) if text else None
+    if effects is not None:
+        _whose_x(effects, parts)
     if effects is None:
         if not partial:
             return None

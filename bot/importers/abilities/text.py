@@ -24,6 +24,7 @@ _GLUED = re.compile(r"(?<=\d)(?=[А-ЯЁ][а-яё])")
 _ERRATA = re.compile(r"^\s*\[\s*эррата[^\]]*\]\s*", re.IGNORECASE)
 _COST_AFTER_BRACKET = re.compile(r"\)\s*(?=(?:\{(?:tap|counter|instant)\}\s*)+:)")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_CYRILLIC_X = re.compile(r"(?<![а-яёa-z])х(?![а-яёa-z])")
 _WORD = re.compile(r"[А-Яа-яЁёA-Za-z'’-]+")
 
 
@@ -60,11 +61,14 @@ def normalise(sentence: str, name: str | None = None,
     'закрыться: метание «магмы» на 1'
     >>> normalise("Закрыться: ранить Глорма на 1.", "Глорм")
     'закрыться: ранить @self на 1'
+    >>> normalise("+Х к простому удару, где Х число ран")
+    '+x к простому удару, где x число ран'
     """
     s = render_text(sentence).text if "{" in sentence else sentence
     if name:
         s = mark_name(s, name, mentions)
     s = s.casefold().replace("ё", "е").replace("\u00a0", " ")
+    s = _CYRILLIC_X.sub("x", s)  # «Х» (Cyrillic) as an amount is the X of docs/abilities.md
     s = re.sub(r"\s+", " ", s).strip()
     return re.sub(r"\s*\.$", "", s).strip()
 
