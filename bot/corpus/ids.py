@@ -9,6 +9,7 @@ A small curated map fixes ids whose base name would read badly or collide.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from bot.ru import fold
 
@@ -46,15 +47,26 @@ def slugify(text: str) -> str:
     return slug.strip("-")
 
 
-def first_segment(name: str) -> str:
-    """The part of a heading before its first top-level ``,`` / ``.`` / ``:`` separator."""
+def top_level(text: str) -> Iterator[tuple[int, str]]:
+    """(index, character) of every character outside round and square brackets.
+
+    >>> "".join(ch for _, ch in top_level("Метание на X (на X-Y-Z), дальность"))
+    'Метание на X , дальность'
+    """
     depth = 0
-    for i, ch in enumerate(name):
+    for i, ch in enumerate(text):
         if ch in "([":
             depth += 1
         elif ch in ")]":
             depth = max(0, depth - 1)
-        elif depth == 0 and ch in ",.:;":
+        elif depth == 0:
+            yield i, ch
+
+
+def first_segment(name: str) -> str:
+    """The part of a heading before its first top-level ``,`` / ``.`` / ``:`` separator."""
+    for i, ch in top_level(name):
+        if ch in ",.:;":
             return name[:i].strip()
     return name.strip()
 

@@ -11,66 +11,17 @@ Layout: ``rules/sources.yaml`` (``sources:``), any other ``rules/*.yaml`` (``ter
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import threading
-from collections.abc import Callable, Iterable
-from functools import cache
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.corpus.errors import CorpusError, CorpusIssue
 from bot.corpus.model import Card, CardSet, Corpus, Source, Term, TermVersion
-
-if TYPE_CHECKING:
-    import jsonschema
+from bot.corpus.validate import SchemaError, corpus_schema
 
 SOURCES_FILE = "sources.yaml"
-_SCHEMA_PATH = Path(__file__).with_name("schema.json")
-
-
-@cache
-def _schema() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(_SCHEMA_PATH.read_text(encoding="utf-8"))
-    return data
-
-
-@cache
-def _validator(kind: str) -> jsonschema.protocols.Validator:
-    """A validator for one file kind: ``sourcesFile``, ``termsFile`` or ``cardsFile``."""
-    import jsonschema  # only needed when a file fails the fast check (or it is unavailable)
-
-    schema = _schema()
-    sub = {"$ref": f"#/$defs/{kind}", "$defs": schema["$defs"]}
-    cls = jsonschema.validators.validator_for(schema)
-    return cls(sub)
-
-
-@cache
-def _fast_check(kind: str) -> Callable[[Any], bool] | None:
-    """A compiled yes/no schema check of one file kind, or None without ``fastjsonschema``.
-
-    jsonschema interprets the schema for every value (about 1 ms a card: most of a cold index
-    build at 5,000 cards); the check compiled by fastjsonschema is ~15× faster. It only says
-    whether a file is valid: a file it rejects goes through jsonschema, which names every
-    error. (The schema uses nothing beyond draft 7, so both read it the same way.)
-    """
-    try:
-        import fastjsonschema
-    except ImportError:  # pragma: no cover - a declared dependency; jsonschema still works
-        return None
-    sub = {"$schema": "http://json-schema.org/draft-07/schema#", "$ref": f"#/$defs/{kind}",
-           "$defs": _schema()["$defs"]}
-    validate = fastjsonschema.compile(sub)
-
-    def check(data: Any) -> bool:
-        try:
-            validate(data)
-        except fastjsonschema.JsonSchemaException:
-            return False
-        return True
-
-    return check
 
 
 def corpus_files(root: Path) -> list[Path]:
@@ -149,7 +100,7 @@ def _read_files(root: Path, files: list[Path]) -> list[tuple[Any, list[CorpusIss
             or sum(p.stat().st_size for p in files) < PARALLEL_BYTES):
         return [read_file(root, p) for p in files]
     for kind in ("sourcesFile", "termsFile", "cardsFile"):
-        _fast_check(kind)  # compiled once here, inherited by every worker
+        corpus_schema(kind).compile()  # compiled once here, inherited by every worker
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         return list(pool.map(read_file, [root] * len(files), files))
@@ -167,24 +118,22 @@ def read_file(root: Path, path: Path) -> tuple[Any, list[CorpusIssue]]:
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         return None, [CorpusIssue(rel, "", "", f"not valid YAML: {exc}".replace("\n", " "))]
     kind = _file_kind(root, path)
-    fast = _fast_check(kind)
-    errors = [] if fast is not None and fast(data) else sorted(
-        _validator(kind).iter_errors(data), key=lambda e: list(e.absolute_path))
+    errors = corpus_schema(kind).errors(data)
     issues = []
     for err in errors:
-        entry, field = _entry_label(kind, data, err.absolute_path)
+        entry, field = _entry_label(kind, data, err.path)
         issues.append(CorpusIssue(rel, entry, field, err.message))
     return _without_invalid_entries(data, errors), issues
 
 
-def _without_invalid_entries(data: Any, errors: list[Any]) -> Any:
+def _without_invalid_entries(data: Any, errors: list[SchemaError]) -> Any:
     """``data`` with each schema-invalid entry replaced by ``None`` (indices kept), so the valid
     entries of a file are still cross-checked; ``None`` when the file as a whole is invalid."""
     if not errors:
         return data
     bad: set[int] = set()
     for err in errors:
-        parts = list(err.absolute_path)
+        parts = list(err.path)
         if len(parts) < 2 or parts[0] not in ("terms", "cards") or not isinstance(parts[1], int):
             return None
         bad.add(parts[1])
@@ -288,7 +237,8 @@ def card_from_dict(c: dict[str, Any], s: dict[str, Any]) -> Card:
         strike=(strike[0], strike[1], strike[2]) if strike else None,
         icons=tuple((c.get("icons") or {}).items()), text=c.get("text", ""),
         flavour=c.get("flavour", ""), artist=c.get("artist", ""), rarity=c.get("rarity"),
-        prints=tuple(c.get("prints", ())), rules=tuple(c.get("rules", ())),
-        aliases=tuple(c.get("aliases", ())), source=c.get("source"),
-        ability_data=tuple(c.get("abilities", ())),
+        errata=c.get("errata"), banned=c.get("banned", False),
+        banned_prints=tuple(c.get("banned_prints", ())), prints=tuple(c.get("prints", ())),
+        rules=tuple(c.get("rules", ())), aliases=tuple(c.get("aliases", ())),
+        source=c.get("source"), ability_data=tuple(c.get("abilities", ())),
     )
