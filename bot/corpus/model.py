@@ -85,7 +85,10 @@ class Card:
     flavour: str = ""
     artist: str = ""
     rarity: str | None = None
-    prints: tuple[str, ...] = ()
+    errata: str | None = None  # date (ISO) of the errata its text follows
+    banned: bool = False  # banned from tournaments (the card database's mark)
+    banned_prints: tuple[str, ...] = ()  # when only these alternative prints carry the mark
+    prints: tuple[str, ...] = ()  # print runs and alternative prints of this set and number
     rules: tuple[str, ...] = ()  # term ids the card's page lists
     aliases: tuple[str, ...] = ()
     source: str | None = None

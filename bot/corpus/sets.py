@@ -21,3 +21,7 @@ KNOWN_SETS: dict[int, CardSet] = {
 def card_set(set_id: int) -> CardSet:
     """The set for ``set_id``; an unknown id keeps a readable label («Выпуск 60»)."""
     return KNOWN_SETS.get(set_id) or CardSet(set_id, f"Выпуск {set_id}", f"В{set_id}")
+
+
+def is_known_set(set_id: int) -> bool:
+    return set_id in KNOWN_SETS

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.corpus.ids import top_level
 from bot.corpus.sets import KNOWN_SETS
 from bot.importers.errors import ImporterError
 from bot.importers.headings import kinds_from_text, parse_heading, unique
@@ -24,6 +25,8 @@ STAMP_RE = re.compile(r"\s*(РП\s+(\d+(?:[.\-]\d+)*)\s+от\s+(\d{2})\.(\d{2})\
 STAMP_RANK = 0  # the dated rules document wins over the glossary
 PAGE_RANK = 2  # card pages define nothing themselves: they list terms by name
 UNKNOWN_ICON = "unknown"
+#: What the site's page loses: icons, from the text («-1 от .») and from «Иконки» («:1»).
+LOSSY_FIELDS = frozenset({"text", "icons"})
 
 _HEADER_KEYS = {"Выпуск", "Стихия", "Стоимость", "Тип", "Класс", "Свойства", "Иконки", "Текст",
                 "Худ. текст", "Художник"}
@@ -50,10 +53,13 @@ def parse_card_page(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def import_card_page(path: Path, root: Path) -> str:
     """Import one card page into ``root`` (rules/, cards/); return a short English report."""
     page = read_card_page(read_source_text(path), file=relative_file(path, root))
-    batch = ImportBatch(sources=page.sources, terms=page.terms, cards=[page.card],
-                        rules_from_terms=True)
+    # The site loses icons: an empty «Иконки» line does not say the card has none, so it
+    # does not clear the icons another source (the card database) gave the card.
+    card = {k: v for k, v in page.card.items() if k != "icons" or v}
+    batch = ImportBatch(sources=page.sources, terms=page.terms, cards=[card],
+                        rules_from_terms=True, lossy=LOSSY_FIELDS)
     result = merge_import(root, batch)
-    if UNKNOWN_ICON in result.cards[page.card["id"]].get("icons", {}):
+    if UNKNOWN_ICON in result.cards[card["id"]].get("icons", {}):
         page.warnings.append("an icon's code is not on the page: curate the card's `icons` "
                              "and list `icons` under `curated:`")
     defined = sum(1 for t in page.terms if t.get("versions"))
@@ -213,13 +219,8 @@ def _definitions(lines: list[str], sources: list[dict[str, Any]]) -> list[dict[s
 
 def definition_heading(text: str) -> str:
     """The first sentence of a definition, outside brackets: «Метание на X (на X-Y-Z)»."""
-    depth = 0
-    for i, ch in enumerate(text):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth = max(0, depth - 1)
-        elif depth == 0 and ch == "." and text[i + 1: i + 2] in (" ", "\n", ""):
+    for i, ch in top_level(text):
+        if ch == "." and text[i + 1: i + 2] in (" ", "\n", ""):
             return text[:i].strip()
     return text.strip()
 

@@ -4,40 +4,52 @@ Entries are merged by id. Versions from an imported source replace that source's
 the same term (a *complete* source, like the glossary page, also loses its versions of terms it
 no longer has); names listed by name only accumulate in ``mentioned_in``. Curated data is kept:
 the fields an entry lists under ``curated:``, and always a term's aliases, abbreviations and
-related terms and a card's name, element, elite flag and aliases. Card abilities come from the
-one ability extractor unless ``abilities`` is curated. Everything is computed and validated
-before anything is written; each write is atomic and unchanged files are not touched, so a
-re-import is byte-identical.
+related terms. Cards follow the one card policy of :func:`merge_card`, whichever importer brings
+them. Everything is computed and validated before anything is written; each write is atomic
+and unchanged files are not touched, so a re-import is byte-identical
+(:mod:`bot.importers.corpus_files`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from bot.corpus.abilities import to_data
+from bot.corpus.icons import ICON_NAMES
 from bot.corpus.ids import term_id
-from bot.corpus.load import SOURCES_FILE, _validator
-from bot.corpus.sets import card_set
-from bot.corpus.yamlio import dump_yaml, read_yaml, write_yaml
+from bot.corpus.load import SOURCES_FILE
 from bot.importers.abilities import extract_abilities
+from bot.importers.corpus_files import (
+    TERMS_FILE,
+    SetFile,
+    card_file,
+    read_mapping,
+    set_files,
+    write_outputs,
+)
 from bot.importers.errors import ImporterError
 from bot.importers.headings import kinds_from_text, parse_heading, unique
 
-TERMS_FILE = "terms.yaml"
+__all__ = ["TERMS_FILE", "ImportBatch", "MergeNotes", "MergeResult", "card_file",
+           "merge_card", "merge_import", "merge_term"]
+
 ALWAYS_KEPT_TERM = ("aliases", "abbreviations", "related")
+#: A card's fields no import changes once the YAML has them: ``aliases`` always; name, element
+#: and elite unless the card's own source brings them again (see :func:`merge_card`).
 ALWAYS_KEPT_CARD = ("name", "element", "elite", "aliases")
-SOURCE_KEYS = ("id", "title", "date", "rank", "file", "url", "note")
+SOURCE_KEYS = ("id", "title", "date", "rank", "file", "url", "sha256", "note")
+#: Source fields an import always refreshes: they say which version of the file it read.
+SOURCE_VERSION_KEYS = ("sha256",)
 TERM_KEYS = ("id", "name", "aliases", "abbreviations", "kinds", "parameters", "versions",
              "related", "mentioned_in", "curated")
 CARD_KEYS = ("id", "number", "name", "element", "cost", "elite", "unique", "type",
              "creature_type", "classes", "lives", "movement", "strike", "icons", "text",
-             "flavour", "artist", "rarity", "prints", "rules", "aliases", "abilities", "source",
-             "curated")
+             "errata", "flavour", "artist", "rarity", "banned", "banned_prints", "prints",
+             "rules", "aliases", "abilities", "source", "curated")
 _NO_RANK = 99
 
 Entry = dict[str, Any]
@@ -54,6 +66,9 @@ class ImportBatch:
     #: The batch's cards use exactly the batch's terms (a card page): their ``rules`` are
     #: rebuilt from the terms' final ids, so an id changed by a collision is followed exactly.
     rules_from_terms: bool = False
+    #: Card fields this source is known to lose parts of (the site's card page drops icons
+    #: from the text and from «Иконки»): see ``lossy`` in :func:`merge_card`.
+    lossy: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -97,31 +112,6 @@ def relative_file(path: Path, root: Path) -> str:
         return path.name
 
 
-# --- reading the current corpus -------------------------------------------------------------
-
-
-def _read(path: Path, key: str) -> Any:
-    if not path.exists():
-        return None
-    try:
-        data = read_yaml(path)
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ImporterError(f"{path}: cannot merge into a file that is not valid YAML") from exc
-    if data is not None and not (isinstance(data, dict) and isinstance(data.get(key), list)):
-        raise ImporterError(f"{path}: expected a mapping with a {key!r} list")
-    return data
-
-
-def card_file(root: Path, set_id: int) -> Path:
-    """The set's card file: an existing ``cards/<set_id>-*.yaml``, else a new slugged one."""
-    from bot.corpus.ids import slugify
-
-    existing = sorted((root / "cards").glob(f"{set_id}-*.yaml"))
-    if existing:
-        return existing[0]
-    return root / "cards" / f"{set_id}-{slugify(card_set(set_id).name)}.yaml"
-
-
 # --- merging --------------------------------------------------------------------------------
 
 
@@ -130,22 +120,26 @@ def merge_import(root: Path, batch: ImportBatch) -> MergeResult:
     result = MergeResult()
     sources_path = root / "rules" / SOURCES_FILE
     terms_path = root / "rules" / TERMS_FILE
-    sources = _merge_sources((_read(sources_path, "sources") or {}).get("sources", []),
-                             batch.sources)
+    sources = merge_sources(root, batch.sources)
     ranks = {s["id"]: s["rank"] for s in sources}
-    old_terms = (_read(terms_path, "terms") or {}).get("terms", [])
+    old_terms = (read_mapping(terms_path, "terms") or {}).get("terms", [])
     terms = _merge_terms(old_terms, batch, ranks, result)
     outputs: dict[Path, Any] = {
         sources_path: {"sources": sources},
         terms_path: {"terms": terms},
     }
-    for set_id in sorted({c["set_id"] for c in batch.cards}):
-        path = card_file(root, set_id)
+    files = set_files(root, {c["set_id"] for c in batch.cards})
+    for set_id, set_file in files.items():
         cards = [c for c in batch.cards if c["set_id"] == set_id]
-        outputs[path] = _merge_card_file(_read(path, "cards"), set_id, cards, result)
-    _check(outputs, root)
-    _write(outputs, root, result)
+        outputs[set_file.path] = _merge_card_file(set_file, cards, result, batch.lossy)
+    result.written = write_outputs(outputs, root)
     return result
+
+
+def merge_sources(root: Path, new: list[Entry]) -> list[Entry]:
+    """rules/sources.yaml with ``new`` merged in (see :func:`_merge_sources`)."""
+    old = (read_mapping(root / "rules" / SOURCES_FILE, "sources") or {}).get("sources", [])
+    return _merge_sources(old, new)
 
 
 def _merge_sources(old: list[Entry], new: list[Entry]) -> list[Entry]:
@@ -153,7 +147,7 @@ def _merge_sources(old: list[Entry], new: list[Entry]) -> list[Entry]:
     for source in new:
         current = by_id.setdefault(source["id"], {})
         for key, value in source.items():
-            if key not in current and value is not None:
+            if value is not None and (key not in current or key in SOURCE_VERSION_KEYS):
                 current[key] = value
     return sorted((_ordered(s, SOURCE_KEYS) for s in by_id.values()),
                   key=lambda s: (s.get("rank", _NO_RANK), s["id"]))
@@ -258,75 +252,174 @@ def _finish_term(term: Entry, ranks: dict[str, int]) -> Entry:
     return term
 
 
-def _merge_card_file(old: Any, set_id: int, cards: list[Entry], result: MergeResult) -> Entry:
-    known = card_set(set_id)
-    data = old or {"set": {"id": known.id, "name": known.name, "initials": known.initials},
-                   "cards": []}
-    by_id = {c["id"]: c for c in data["cards"]}
+def _merge_card_file(set_file: SetFile, cards: list[Entry], result: MergeResult,
+                     lossy: frozenset[str]) -> Entry:
+    by_id = {c["id"]: c for c in set_file.cards}
     for incoming in cards:
         before = by_id.get(incoming["id"])
-        merged = _ordered(merge_card(before, incoming, data["set"]["name"]), CARD_KEYS)
+        merged = ordered_card(merge_card(before, incoming, set_file.header["name"],
+                                         lossy=lossy))
         if before is None:
             result.new_cards.append(incoming["id"])
-        elif _ordered(before, CARD_KEYS) != merged:
+        elif ordered_card(before) != merged:
             result.updated_cards.append(incoming["id"])
         by_id[incoming["id"]] = result.cards[incoming["id"]] = merged
-    cards_out = sorted(by_id.values(), key=lambda c: (c["number"], c["id"]))
-    return {"set": data["set"], "cards": cards_out}
+    cards_out = sorted(by_id.values(), key=card_order)
+    return {"set": set_file.header, "cards": cards_out}
 
 
-def merge_card(old: Entry | None, new: Entry, set_name: str) -> Entry:
-    """One card: importer data over the YAML, keeping curated and always-kept fields."""
-    out = dict(old or {})
-    curated = set(out.get("curated", []))
-    placeholder = f"{set_name} {new['number']}"
-    for key, value in new.items():
-        if key == "set_id" or key in curated:
-            continue
-        if key in ALWAYS_KEPT_CARD and key in out and not (
-            key == "name" and out[key] == placeholder
-        ):
-            continue
-        out[key] = value
-    if "abilities" not in curated:
+def card_order(card: Entry) -> tuple[int, str]:
+    """Cards in a file: by number, then id."""
+    number = card.get("number")
+    return (number if isinstance(number, int) else 10**6, str(card.get("id", "")))
+
+
+def ordered_card(card: Entry) -> Entry:
+    """Keys in schema order; empty values dropped (``false`` is a value)."""
+    return _ordered(card, CARD_KEYS)
+
+
+# --- the card policy ------------------------------------------------------------------------
+
+
+@dataclass
+class MergeNotes:
+    """What a merge kept against an import, for its report."""
+
+    conflicts: list[str] = field(default_factory=list)  # «50-194: artist kept 'A' (database: 'B')»
+    restored_text: list[str] = field(default_factory=list)  # cards whose lost icons came back
+
+
+def merge_card(old: Entry | None, new: Entry, set_name: str, *,
+               abilities: list[Entry] | None = None, restore: Callable[[str], str] | None = None,
+               notes: MergeNotes | None = None, lossy: frozenset[str] = frozenset()) -> Entry:
+    """One card: an importer's ``new`` merged into the YAML's ``old`` — the one card policy.
+
+    - Fields listed under ``curated:``, and ``aliases``, are always the YAML's.
+    - The source that wrote the card (``source`` equal) refreshes it: its fields replace the
+      YAML's; fields it does not bring (what another source filled in) stay. A placeholder
+      name («Путь хранителей 168») never replaces a real one, and a card written by hand (no
+      ``source``) keeps its name, element and elite flag. A ``lossy`` field (one this source
+      is known to lose parts of) keeps the YAML's value when that is the import's value plus
+      what another source added (the icons the database put back into a site text).
+    - Another source only fills what the card lacks (and a real name over a placeholder),
+      gives back the icons its text lost (``restore``), and notes each value it would have
+      changed (``notes.conflicts``); a card's list of rules stays its page's.
+    - ``abilities`` are what the importer read from its own text: used when the card's text
+      is that import's; else the extractor reads the card's (merged) text — unless
+      ``abilities`` is curated.
+    """
+    new = {k: v for k, v in new.items() if k != "set_id"}
+    notes = notes if notes is not None else MergeNotes()
+    if old is None:
+        out, own_text = dict(new), True
+    else:
+        curated = [c for c in old.get("curated", []) if isinstance(c, str)]
+        refresh = old.get("source") == new.get("source")
+        out = (_refresh(old, new, set_name, lossy) if refresh
+               else _fill(old, new, set_name, restore, notes))
+        for key in curated:  # hand-fixed fields win over any import
+            if key in old:
+                out[key] = old[key]
+            else:
+                out.pop(key, None)
+        if "aliases" in old:
+            out["aliases"] = old["aliases"]
+        own_text = refresh and "text" not in curated
+        if "abilities" in curated:
+            return out
+    if abilities is not None and own_text:
+        out["abilities"] = abilities
+    else:
         out["abilities"] = [to_data(a) for a in extract_abilities(
             out.get("text", ""), out.get("icons") or None, name=out.get("name"))]
     return out
 
 
-# --- checking and writing -------------------------------------------------------------------
+def _placeholder(name: Any, set_name: str, number: Any) -> bool:
+    return not name or str(name).casefold() == f"{set_name} {number}".casefold()
 
 
-def _check(outputs: dict[Path, Any], root: Path) -> None:
-    """Schema-check every file and the cross-references the import created."""
-    problems: list[str] = []
-    for path, data in outputs.items():
-        kind = ("cardsFile" if path.parent.name == "cards"
-                else "sourcesFile" if path.name == SOURCES_FILE else "termsFile")
-        for err in _validator(kind).iter_errors(data):
-            where = "/".join(str(p) for p in err.absolute_path)
-            problems.append(f"{path.relative_to(root).as_posix()}: {where}: {err.message}")
-    sources = {s["id"] for d in outputs.values() for s in d.get("sources", [])}
-    terms = {t["id"] for d in outputs.values() for t in d.get("terms", [])}
-    for data in outputs.values():
-        for term in data.get("terms", []):
-            problems += [f"term {term['id']}: unknown source {v['source']!r}"
-                         for v in term.get("versions", []) if v["source"] not in sources]
-        for card in data.get("cards", []):
-            problems += [f"card {card['id']}: unknown term {r!r}"
-                         for r in card.get("rules", []) if r not in terms]
-    if problems:
-        raise ImporterError("import would make an invalid corpus, nothing written:\n  "
-                            + "\n  ".join(problems))
+def _refresh(old: Entry, new: Entry, set_name: str, lossy: frozenset[str]) -> Entry:
+    out = dict(old)
+    for key, value in new.items():
+        if not _keeps(key, old, new, set_name, lossy):
+            out[key] = value
+    return out
 
 
-def _write(outputs: dict[Path, Any], root: Path, result: MergeResult) -> None:
-    for path, data in outputs.items():
-        text = dump_yaml(data)
-        if path.exists() and path.read_text(encoding="utf-8") == text:
+def _keeps(key: str, old: Entry, new: Entry, set_name: str, lossy: frozenset[str]) -> bool:
+    """Whether a refresh keeps the YAML's value of ``key`` (see :func:`merge_card`)."""
+    if key == "name":
+        if _placeholder(old.get("name"), set_name, old.get("number")):
+            return False  # a real name (or a placeholder) over a placeholder
+        if _placeholder(new["name"], set_name, new.get("number")):
+            return True
+    if key not in old:
+        return False
+    if key in ALWAYS_KEPT_CARD and (old.get("source") is None or key == "aliases"):
+        return True  # a card written by hand keeps its identity
+    return key in lossy and _extends(old[key], new[key])
+
+
+def _extends(kept: Any, lost: Any) -> bool:
+    """Whether ``kept`` is ``lost`` with something added: a text with words inserted, icons
+    with the codes a page lost («unknown») known."""
+    if isinstance(kept, str) and isinstance(lost, str):
+        ops = SequenceMatcher(None, lost, kept, autojunk=False).get_opcodes()
+        return kept != lost and all(op in ("equal", "insert") for op, *_ in ops)
+    if isinstance(kept, dict) and isinstance(lost, dict):
+        return bool(kept) and all(k in ICON_NAMES for k in kept) and any(
+            k not in ICON_NAMES for k in lost)
+    return False
+
+
+def _fill(old: Entry, new: Entry, set_name: str, restore: Callable[[str], str] | None,
+          notes: MergeNotes) -> Entry:
+    """A card another source wrote: keep its values, fill the gaps, note the differences."""
+    out = dict(old)
+    cid = old.get("id", new.get("id"))
+
+    def conflict(key: str, kept: Any, other: Any) -> None:
+        notes.conflicts.append(f"{cid}: {key} kept {kept!r} (database: {other!r})")
+
+    for key, value in new.items():
+        current = old.get(key)
+        if key in ("id", "source", "text", "abilities"):
             continue
-        write_yaml(path, data)
-        result.written.append(path.relative_to(root).as_posix())
+        if key in ("elite", "unique"):
+            out[key] = current if isinstance(current, bool) else bool(value)
+            if isinstance(current, bool) and current != value:
+                conflict(key, current, value)
+        elif key == "icons":  # the site loses icon codes: a known code list is kept
+            known = isinstance(current, dict) and current and all(k in ICON_NAMES for k in current)
+            out[key] = current if known else (value or current)
+        elif key == "name":
+            if _placeholder(current, set_name, new.get("number")):
+                out[key] = value
+            elif current != value:
+                conflict(key, current, value)
+        elif _empty(current):
+            out[key] = value
+        elif key == "rules":
+            continue  # the page's list of rules is complete
+        elif key == "prints" and isinstance(current, list):
+            out[key] = list(dict.fromkeys([*current, *(value or [])]))
+        elif not _empty(value) and current != value:
+            conflict(key, current, value)
+    site = old.get("text") or ""
+    if site:
+        text = restore(site) if restore else site
+        if text != site:
+            notes.restored_text.append(str(cid))
+        out["text"] = text
+    else:
+        out["text"] = new.get("text", "")
+    return out
+
+
+def _empty(value: Any) -> bool:
+    return value is None or value == "" or value == [] or value == {}
 
 
 def _ordered(entry: Entry, keys: tuple[str, ...]) -> Entry:

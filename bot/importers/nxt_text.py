@@ -61,6 +61,12 @@ _NOUNS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
         ("жетон", "жетона", "жетону", "жетон", "жетоном", "жетоне"),
         ("жетоны", "жетонов", "жетонам", "жетоны", "жетонами", "жетонах"),
     ),
+    # {attack} (40-213 «+2 к {attack}»): a placeholder the deck builder itself does not render;
+    # read literally as «атака», the word the rules use for every kind of attack
+    "attack": (
+        ("атака", "атаки", "атаке", "атаку", "атакой", "атаке"),
+        ("атаки", "атак", "атакам", "атаки", "атаками", "атаках"),
+    ),
     "move": (("движение", "движения", "движению", "движение", "движением", "движении"), None),
     # {health}: «жизнь» — the rules say «дополнительные жизни», and the card texts agree with a
     # feminine noun that has a plural («1 дополнительную {health}», «7 текущих {health}»)
@@ -94,6 +100,12 @@ _FIXED: dict[str, str] = {
     "second": "Второй игрок",
 }
 
+# Misspelt placeholders of the database, read as the ones they stand for: {tok} is {token}
+# (40-109, 40-203: «получает {tok}», «3{tok}{tap}:»); {atk} is the simple strike whose values it
+# sets (40-36: «его {atk} становится 2-4-5»).
+_SYNONYMS: dict[str, str] = {"tok": "token", "atk": "strike"}
+_NOUNS.update({alias: _NOUNS[code] for alias, code in _SYNONYMS.items()})
+
 #: Every placeholder the renderer knows.
 KNOWN_PLACEHOLDERS: frozenset[str] = frozenset(_NOUNS) | frozenset(_FIXED)
 
@@ -115,8 +127,11 @@ _QUANTITY_GEN = frozenset({"более", "больше", "менее", "мень
 _PLURAL_WORDS = frozenset({"все", "всех", "всем", "всеми", "несколько"})
 _DETERMINERS = frozenset({
     "каждую", "каждый", "каждому", "каждого", "каждой", "этот", "эту", "этого", "этому",
-    "свой", "свою", "своего", "своему", "его", "её", "ее", "их", "один", "одну", "одного",
+    "свой", "свою", "своего", "своему", "один", "одну", "одного",
 })
+_POSSESSIVES = frozenset({"его", "её", "ее", "их"})
+# Nouns that take the genitive: «на величину ее {move}» — на величину ее движения.
+_GENITIVE_NOUNS = ("величин", "значени")
 _ADJ_PLURAL_ENDINGS = ("ых", "их", "ые", "ие", "ыми", "ими")
 _ADJ_ENDINGS = ("ому", "ему", "ого", "его", "ую", "юю", "ым", "им", "ой", "ый", "ий", "ая",
                 "яя", "ом", "ем", "ей") + _ADJ_PLURAL_ENDINGS
@@ -180,6 +195,12 @@ def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool
             if count is None and not nominative_adj:
                 count = word
             continue
+        if word in _POSSESSIVES:  # «его», «их»: agree with nothing («восстановить его броню»)
+            plural = plural or word == "их"  # «пока их жизни меньше …»
+            continue
+        if word.startswith(_GENITIVE_NOUNS):  # «величина их {ovz}»: величина опыта в защите
+            case = "gen"
+            break
         if word.startswith(_ATTACK_VERBS):  # «нападает {strike}»: нападает простым ударом
             case = "ins"
             break
@@ -328,7 +349,7 @@ def _clean(text: str) -> str:
     text = re.sub(r":\s*,\s*", ", ", text)
     # «имеет+1 к движению» (a word, not «X+1»); «получить фишку.Фишка, закрыться»
     text = re.sub(r"(?<=[^\W\d_]{2})\+(?=\d)", " +", text)
-    text = re.sub(r"(?<=[^\W\d_]{2})\.(?=[А-ЯЁA-Z])", ". ", text)  # «{instant} , снять жетон …:» — one cost, two parts
+    text = re.sub(r"(?:(?<=[^\W\d_]{2})|(?<=[)»\"\d]))\.(?=[А-ЯЁA-Z])", ". ", text)  # «{instant} , снять жетон …:» — one cost, two parts
     # «Второй игрок:Направленный удар», «раздачи;возьмите», «эльфа,орка»: a space after the mark
     text = re.sub(r"([:;,])(?=[^\W\d_]|«)", r"\1 ", text)
     text = re.sub(r"\.(\s*\.)+", ".", text)

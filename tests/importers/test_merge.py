@@ -8,7 +8,14 @@ import pytest
 from bot.corpus.load import load_corpus
 from bot.corpus.yamlio import read_yaml, write_yaml
 from bot.importers.errors import ImporterError
-from bot.importers.merge import ImportBatch, card_file, merge_card, merge_import, merge_term
+from bot.importers.merge import (
+    ImportBatch,
+    MergeNotes,
+    card_file,
+    merge_card,
+    merge_import,
+    merge_term,
+)
 
 RP = {"id": "rp-4.1-2", "title": "РП 4.1-2 от 09.11.2024", "date": "2024-11-09", "rank": 0}
 GL = {"id": "glossary", "title": "Глоссарий терминов (сайт, без даты)", "rank": 1}
@@ -169,3 +176,38 @@ def test_existing_file_that_is_not_a_corpus_file(tmp_path: Path) -> None:
     with pytest.raises(ImporterError, match="expected a mapping"):
         merge_import(tmp_path, ImportBatch([RP], [_term("ryad", "Ряд", "rp-4.1-2")], []))
     assert not (tmp_path / "rules" / "sources.yaml").exists()
+
+
+def test_the_source_that_wrote_a_card_refreshes_its_name() -> None:
+    old = {"id": "50-1", "number": 1, "name": "Баалт", "element": "Тьма", "source": "db"}
+    merged = merge_card(old, {**_card(), "name": "Баалит", "element": "Тьма", "source": "db"},
+                        "Путь хранителей")
+    assert merged["name"] == "Баалит"
+
+
+def test_another_source_only_fills_gaps_and_notes_differences() -> None:
+    notes = MergeNotes()
+    old = {"id": "50-1", "number": 1, "name": "Баалит", "text": "-1 от .", "cost": 4,
+           "source": "card-50-1"}
+    new = {**_card(), "name": "Баалит", "text": "-1 от простого удара.", "cost": 5,
+           "rarity": "Редкая", "source": "db"}
+    merged = merge_card(old, new, "Путь хранителей", notes=notes,
+                        restore=lambda site: site.replace("от .", "от простого удара."))
+    assert (merged["cost"], merged["rarity"], merged["source"]) == (4, "Редкая", "card-50-1")
+    assert merged["text"] == "-1 от простого удара."
+    assert notes.conflicts == ["50-1: cost kept 4 (database: 5)"]
+    assert notes.restored_text == ["50-1"]
+
+
+def test_a_lossy_refresh_keeps_what_another_source_added() -> None:
+    # the site's page loses icons: its text and «Иконки» do not undo the database's
+    old = {"id": "50-1", "number": 1, "name": "Тень", "text": "-1 от простого удара. Прыжок.",
+           "icons": {"inc": 0}, "source": "card-50-1"}
+    page = {**_card(), "text": "-1 от . Прыжок.", "icons": {"unknown": 1}, "source": "card-50-1"}
+    lossy = frozenset({"text", "icons"})
+    merged = merge_card(old, page, "Путь хранителей", lossy=lossy)
+    assert merged["text"] == old["text"] and merged["icons"] == {"inc": 0}
+    # a page that really changed its text still wins
+    changed = merge_card(old, {**page, "text": "-2 от . Прыжок."}, "Путь хранителей",
+                         lossy=lossy)
+    assert changed["text"] == "-2 от . Прыжок."

@@ -677,3 +677,80 @@ def test_shipped_sample_matches_the_importer(root: Path) -> None:
     (root / "cards" / SHIPPED.name).write_bytes(SHIPPED.read_bytes())
     import_nxt(SAMPLE, root)
     assert _without_abilities(read_yaml(root / SET10)) == _without_abilities(shipped)
+
+
+# --------------------------------------------------------------------------- the full database
+
+
+def test_ban_marks_the_card_and_names_a_marked_print(root: Path, tmp_path: Path) -> None:
+    recs = sample()
+    base = next(r for r in recs if r["id"] == "10007")
+    base["ban"] = True  # the card's own record
+    alt = next(r for r in recs if r["id"] == "10007pf")
+    kshar = next(r for r in recs if r["id"] == "10002")
+    kshar_alt = {**copy.deepcopy(kshar), "id": "10002alt", "alt": "alt", "altto": "10002",
+                 "prints": {}, "ban": True}
+    result = run_import(write_input(tmp_path, [*recs, kshar_alt]), root)
+    cards = cards_of(root)
+    assert cards["10-7"]["banned"] is True and "banned_prints" not in cards["10-7"]
+    assert cards["10-2"]["banned"] is True  # only its alternative print is marked
+    assert cards["10-2"]["banned_prints"] == ["Альтернативная (10002alt)"]
+    assert "Альтернативная (10002alt): запрещена в турнирах" in cards["10-2"]["prints"]
+    assert "banned" not in cards["10-1"]
+    assert "Banned from tournaments (ban: true): 10-2 (10002alt), 10-7 (10007)" in result.report
+    assert alt["id"] in " ".join(cards["10-7"]["prints"])
+
+
+def test_errata_mark_is_a_date_not_text(root: Path, tmp_path: Path) -> None:
+    rec = {**sample()[0], "text": "[Эррата 2023. 04. 08]Закрыться: Получить {counter}."}
+    result = run_import(write_input(tmp_path, [rec]), root)
+    card = cards_of(root)["10-1"]
+    assert card["errata"] == "2023-04-08"
+    assert card["text"] == "Закрыться: Получить фишку."
+    assert "Errata marks read as dates: 10-1 (2023-04-08)" in result.report
+
+
+@pytest.mark.parametrize(("raw", "text"), [
+    ("Получает {tok}. 3{tok}{tap}: Воздействие", "Получает жетон. 3 жетона, закрыться: Воздействие"),
+    ("его {atk} становится 2-4-5.", "его простой удар становится 2-4-5."),
+    ("+2 к {attack}, пока имеет благословление.", "+2 к атаке, пока имеет благословление."),
+    ("полностью восстановить его {armor}", "полностью восстановить его броню"),
+    ("на величину ее {move}", "на величину ее движения"),
+    ("(2 раза за ход, воздействие «врата света»).{tap}: Магический удар на 2.",
+     "(2 раза за ход, воздействие «врата света»). Закрыться: Магический удар на 2."),
+])
+def test_the_full_database_placeholders_render(raw: str, text: str) -> None:
+    rendered = render_text(raw)
+    assert rendered.text == text and rendered.unknown == ()
+
+
+def test_the_database_is_a_source_with_its_sha256(root: Path) -> None:
+    import hashlib
+
+    run_import(SAMPLE, root)
+    (source,) = read_yaml(root / "rules" / "sources.yaml")["sources"]
+    assert source == {"id": "berserk-nxt", "title": "База карт berserk-nxt", "rank": 3,
+                      "file": SAMPLE.name,
+                      "sha256": hashlib.sha256(SAMPLE.read_bytes()).hexdigest()}
+    # a curated title stays; the sha256 follows the file imported
+    data = read_yaml(root / "rules" / "sources.yaml")
+    data["sources"][0]["title"] = "База карт (версия X)"
+    write_yaml(root / "rules" / "sources.yaml", data)
+    other = write_input(root, sample()[:3])
+    run_import(other, root)
+    (source,) = read_yaml(root / "rules" / "sources.yaml")["sources"]
+    assert source["title"] == "База карт (версия X)"
+    assert source["sha256"] == hashlib.sha256(other.read_bytes()).hexdigest()
+    assert load_corpus(root).sources["berserk-nxt"].title == "База карт (версия X)"
+
+
+def test_the_shipped_database_imports_with_no_unknown_placeholder(tmp_path: Path) -> None:
+    root = tmp_path / "corpus"
+    shutil.copytree(PROJECT_ROOT / "rules", root / "rules")
+    result = run_import(PROJECT_ROOT / "cards" / "sources" / "berserk-nxt-data.json", root)
+    assert (result.cards, result.alt_prints) == (1054, 359)
+    assert result.unknown_placeholders == {}
+    assert "Unknown placeholders: none" in result.report
+    corpus = load_corpus(root)
+    assert sum(c.banned for c in corpus.cards.values()) == 9  # 10 records, 9 cards
+    assert corpus.cards["20-100"].banned and corpus.cards["10-26"].errata == "2023-04-08"

@@ -97,9 +97,12 @@ def test_ordinary_creatures_are_not_crystals(cards: dict[str, dict[str, Any]]) -
     assert "небестелесных рядовых существ" in text and "кристалл" not in text
 
 
-def test_errata_date_is_not_split_into_sentences(cards: dict[str, dict[str, Any]]) -> None:
+def test_errata_mark_becomes_the_card_errata_date(cards: dict[str, dict[str, Any]]) -> None:
+    # «[Эррата 2023. 04. 08]При сильном {strike} …»: a dated note, not raw text
     card = cards["10-26"]
-    assert card["text"].startswith("[Эррата 2023.04.08] При сильном простом ударе ранить")
+    assert card["errata"] == "2023-04-08"
+    assert card["text"].startswith("При сильном простом ударе ранить")
+    assert "Эррата" not in card["text"]
     texts = [a["text"] for a in card["abilities"]]
     assert not any(t in ("[Эррата 2023.", "04.") for t in texts)
     assert split_sentences(card["text"])[0].startswith("При сильном простом ударе")
