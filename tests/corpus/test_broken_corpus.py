@@ -42,8 +42,10 @@ def test_every_error_is_listed(tmp_path: Path) -> None:
     jump = _edit_term(root, "pryzhok", related=["teleportatsiya", "no-such-term"])
     shot = _edit_term(root, "vystrel", mentioned_in=["card-50-999"])
     cards = read_yaml(root / CARDS)
-    cards["cards"][0]["rules"].append("missing-term")
-    cards["cards"][1]["strike"] = [1, 2]
+    baalit, shadow = (next(i for i, c in enumerate(cards["cards"]) if c["id"] == cid)
+                      for cid in ("50-168", "50-194"))
+    cards["cards"][baalit]["rules"].append("missing-term")
+    cards["cards"][shadow]["strike"] = [1, 2]
     write_yaml(root / CARDS, cards)
     write_yaml(root / "rules" / "extra.yaml", {"terms": [{"id": "bez-imeni"}]})
     write_yaml(root / "rules" / "dup.yaml", {"terms": [{"id": "ryad", "name": "Ряд"}]})
@@ -55,8 +57,8 @@ def test_every_error_is_listed(tmp_path: Path) -> None:
         ("rules/terms.yaml", f"terms[{tele}] (teleportatsiya)", "versions[0].source"),
         ("rules/terms.yaml", f"terms[{jump}] (pryzhok)", "related"),
         ("rules/terms.yaml", f"terms[{shot}] (vystrel)", "mentioned_in"),
-        (CARDS, "cards[0] (50-168)", "rules"),
-        (CARDS, "cards[1] (50-194)", "strike"),
+        (CARDS, f"cards[{baalit}] (50-168)", "rules"),
+        (CARDS, f"cards[{shadow}] (50-194)", "strike"),
         ("rules/extra.yaml", "terms[0] (bez-imeni)", ""),
     }
     assert expected <= found, sorted(found)
@@ -66,7 +68,7 @@ def test_every_error_is_listed(tmp_path: Path) -> None:
     for needle in ("rp-9.9", "no-such-term", "card-50-999", "missing-term", "'name' is a required property",
                    "duplicate term id"):
         assert needle in message
-    assert "cards/50-put-khraniteley.yaml: cards[1] (50-194): strike:" in message
+    assert f"cards/50-put-khraniteley.yaml: cards[{shadow}] (50-194): strike:" in message
 
 
 def test_a_file_that_is_not_yaml(tmp_path: Path) -> None:
