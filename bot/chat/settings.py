@@ -1,5 +1,5 @@
-"""Per-server settings (custom prefix, allowed channels, judges, inline mentions) and the
-server's recorded rulings, in their own SQLite database.
+"""Per-server settings (custom prefix, allowed channels, judges, inline mentions, default card
+set) and the server's recorded rulings, in their own SQLite database.
 
 The file (``<data dir>/discord-settings.db``) is separate from the corpus index, so no corpus
 rebuild touches it. The schema is versioned: ``schema_version`` holds the version and
@@ -39,6 +39,7 @@ class GuildSettings:
     judge_channel: int | None = None  # where the bot posts rulings changed by a corpus update
     mentions_off: frozenset[int] = frozenset()  # channels where [[…]] mentions are not answered
     rechecked: str | None = None  # the corpus version the rulings were last rechecked against
+    default_set: int | None = None  # the set a bare card number means; None: the newest set
 
     def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
         if not self.channels:
@@ -78,8 +79,13 @@ def _rulings(db: sqlite_utils.Database) -> None:
                                               pk=("guild_id", "channel_id"))
 
 
+def _default_set(db: sqlite_utils.Database) -> None:
+    # The set a bare card number means on this server (`!card 168`); NULL: the bot's default.
+    _table(db, "guilds").add_column("default_set", int)
+
+
 #: Migration i+1 upgrades a database of version i. Append only; never edit a shipped step.
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _rulings]
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_v1, _v2, _rulings, _default_set]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -121,11 +127,12 @@ class SettingsStore:
         cached = self._cache.get(guild_id)
         if cached is not None:
             return cached
-        row = self.db.execute("SELECT prefix FROM guilds WHERE guild_id = ?", [guild_id]).fetchone()
+        row = self.db.execute("SELECT prefix, default_set FROM guilds WHERE guild_id = ?",
+                              [guild_id]).fetchone()
         channels = frozenset(r[0] for r in self.db.execute(
             "SELECT channel_id FROM allowed_channels WHERE guild_id = ?", [guild_id]))
         settings = GuildSettings(prefix=row[0] if row else None, channels=channels,
-                                 **self._judging(guild_id))
+                                 default_set=row[1] if row else None, **self._judging(guild_id))
         self._cache[guild_id] = settings
         return settings
 
@@ -180,6 +187,10 @@ class SettingsStore:
             self._touch(guild_id, by)
             _table(self.db, "guilds").update(guild_id, {"prefix": prefix})
         self._cache.pop(guild_id, None)
+
+    def set_default_set(self, guild_id: int, set_id: int | None, by: int | None = None) -> None:
+        """The set a bare card number means on this server; None: the bot's default."""
+        self._set(guild_id, by, default_set=set_id)
 
     def add_channel(self, guild_id: int, channel_id: int, by: int | None = None) -> bool:
         """Allow a channel; False when the list is full."""

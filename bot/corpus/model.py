@@ -153,8 +153,30 @@ class Corpus:
                 out.setdefault(term_id, []).append(card)
         return out
 
+    def prints_of(self, card: Card) -> list[Card]:
+        """Every print of the card's name (a reprint group), newest set first.
+
+        A name printed in several sets («Мантикора»: Война стихий 21, Путь хранителей 27) is one
+        card of the game; the sets' ids give their order (10 «Война стихий» … 50 «Путь
+        хранителей»).
+        """
+        return list(self._prints.get(_name_key(card.name), (card,)))
+
+    @cached_property
+    def _prints(self) -> dict[str, tuple[Card, ...]]:
+        groups: dict[str, list[Card]] = {}
+        for card in self.cards.values():
+            groups.setdefault(_name_key(card.name), []).append(card)
+        return {key: tuple(sorted(group, key=lambda c: (-c.set_id, c.number)))
+                for key, group in groups.items()}
+
     def source_label(self, source_id: str | None) -> str | None:
         if source_id is None:
             return None
         src = self.sources.get(source_id)
         return src.title if src else source_id
+
+
+def _name_key(name: str) -> str:
+    """Names compared as printed: case, ё/е and spacing aside («Мародёр» is «Мародер»)."""
+    return " ".join(name.casefold().replace("ё", "е").split())

@@ -11,7 +11,7 @@ from bot.chat.settings import MIGRATIONS, SCHEMA_VERSION, SettingsError, Setting
 
 def test_migrations_from_scratch_and_from_v1(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path / "s.db")
-    assert store.version == SCHEMA_VERSION == 3
+    assert store.version == SCHEMA_VERSION == len(MIGRATIONS)
     store.close()
     # A database left at version 1 is upgraded in place, keeping its data.
     old = sqlite_utils.Database(tmp_path / "old.db")
@@ -25,6 +25,7 @@ def test_migrations_from_scratch_and_from_v1(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path / "old.db")
     assert store.version == SCHEMA_VERSION and store.get(5).prefix == "?"
     assert {"updated_by", "updated_at"} <= set(store.db.table("guilds").columns_dict)
+    assert store.get(5).default_set is None
     assert migrate(store.db) == SCHEMA_VERSION  # idempotent
 
 
@@ -54,6 +55,19 @@ def test_prefix_and_channels(tmp_path: Path) -> None:
     assert store.get(1).prefix is None
     with pytest.raises(ValueError):
         store.set_prefix(1, "x" * 11)
+
+
+def test_default_set(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "s.db")
+    assert store.get(1).default_set is None
+    store.set_default_set(1, 10, by=99)
+    assert store.get(1).default_set == 10 and store.get(2).default_set is None
+    store.set_prefix(1, "?")
+    assert store.get(1) == store.get(1) and store.get(1).default_set == 10
+    store.set_default_set(1, None)
+    assert store.get(1).default_set is None and store.get(1).prefix == "?"
+    store.close()
+    assert SettingsStore(tmp_path / "s.db").get(1).prefix == "?"
 
 
 def test_other_process_writes_are_seen(tmp_path: Path) -> None:
