@@ -38,6 +38,25 @@ _root_option = click.option(
 )
 
 
+_default_set_option = click.option(
+    "--default-set", "default_set", metavar="SET", default=None,
+    help="The set a bare card number means (`!card 168`): name, initials or id, e.g. ВС or 10. "
+         "Default: the newest set.")
+
+
+def resolve_default_set(judge: Judge, text: str | None) -> int | None:
+    """The set id of ``--default-set``, or exit with an operator message listing the sets."""
+    if text is None:
+        return None
+    found = judge.lookup.resolve_set(text)
+    if found is None:
+        sets = ", ".join(f"{s.initials} ({s.name}, {s.id})" for s in judge.corpus.sets.values())
+        click.echo(f"berserk-judge: unknown set {text!r} for --default-set; sets: {sets}",
+                   err=True)
+        sys.exit(2)
+    return found.id
+
+
 def data_dir() -> Path:
     """Where derived data lives (the index); settings live beside it in their own database."""
     return Path(os.environ.get("BERSERK_DATA_DIR") or PROJECT_ROOT / ".data")
@@ -57,8 +76,9 @@ def open_judge(root: Path) -> Judge:
 @click.group(invoke_without_command=True)
 @_root_option
 @click.option("--console", "force_console", is_flag=True, help="Start the console even with a token.")
+@_default_set_option
 @click.pass_context
-def cli(ctx: click.Context, root: Path, force_console: bool) -> None:
+def cli(ctx: click.Context, root: Path, force_console: bool, default_set: str | None) -> None:
     """berserk-judge: a rules judge for «Берсерк». With no command: Discord or the console."""
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -84,7 +104,7 @@ def cli(ctx: click.Context, root: Path, force_console: bool) -> None:
     judge = open_judge(root)
     judge.lookup.warm()
     judge.use_rulings(open_local(root))  # the console's rulings: <root>/.data/rulings.db
-    run_console(judge)
+    run_console(judge, resolve_default_set(judge, default_set))
 
 
 @cli.command()
@@ -93,12 +113,15 @@ def cli(ctx: click.Context, root: Path, force_console: bool) -> None:
 @click.option("--image", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the board picture of a !check (or !ruling) answer to this PNG file.")
 @_root_option
-def ask(text: tuple[str, ...], as_json: bool, image: Path | None, root: Path) -> None:
+@_default_set_option
+def ask(text: tuple[str, ...], as_json: bool, image: Path | None, root: Path,
+        default_set: str | None) -> None:
     """Answer one message, or with '-' one message per line of standard input (JSON Lines)."""
     from bot.rulings.store import open_local
 
     judge = open_judge(root)
     judge.use_rulings(open_local(root))  # `!ruling` keeps its rulings in <root>/.data/
+    set_id = resolve_default_set(judge, default_set)
     message = " ".join(text)
     if image is not None and message == "-":
         raise click.UsageError("--image takes one message, not '-'")
@@ -106,11 +129,12 @@ def ask(text: tuple[str, ...], as_json: bool, image: Path | None, root: Path) ->
         for line in sys.stdin:
             if not line.strip():
                 continue
-            answer = judge.ask(line.rstrip("\n"))
+            answer = judge.ask(line.rstrip("\n"), default_set=set_id)
             click.echo(render_json(answer) if as_json else render_text(answer, markdown=False))
             sys.stdout.flush()
         return
-    answer = judge.ask(message if message.lstrip().startswith(("!", "/")) else "!" + message)
+    answer = judge.ask(message if message.lstrip().startswith(("!", "/")) else "!" + message,
+                       default_set=set_id)
     click.echo(render_json(answer) if as_json else render_text(answer, markdown=False))
     if image is not None:
         write_image(answer, image)

@@ -39,8 +39,11 @@ def _save_history(readline: object) -> None:
         readline.write_history_file(HISTORY)  # type: ignore[attr-defined]
 
 
-def run_console(judge: Judge) -> None:
-    """Read commands until Ctrl-D / Ctrl-C; a line without ``!`` is taken as ``!term``/``!card``."""
+def run_console(judge: Judge, default_set: int | None = None) -> None:
+    """Read commands until Ctrl-D / Ctrl-C; a line without ``!`` is taken as ``!term``/``!card``.
+
+    ``default_set`` is the set a bare card number means (``--default-set``; None: the newest).
+    """
     _setup_history()
     print(BANNER)
     while True:
@@ -52,7 +55,7 @@ def run_console(judge: Judge) -> None:
         if not line.strip():
             continue
         message = line if line.lstrip().startswith(("!", "/")) else "!" + line.lstrip()
-        answer = judge.ask(message)
+        answer = judge.ask(message, default_set=default_set)
         print(render_text(answer, markdown=False))
         if answer.picture is not None:
             print(picture_line(answer.picture))

@@ -35,6 +35,8 @@ def answer_to_dict(answer: Answer) -> dict[str, Any]:
         out["board"] = answer.board
     if answer.ruling is not None:
         out["ruling"] = answer.ruling
+    if answer.paging is not None:
+        out["paging"] = asdict(answer.paging)
     if answer.extra:
         out["extra"] = answer.extra
     return out

@@ -15,7 +15,7 @@ from bot.verdict import OtherVersion, Verdict
 if TYPE_CHECKING:  # a type only: drawing is left to the surfaces that show pictures
     from bot.picture.scene import Scene
 
-__all__ = ["Answer", "Citation", "OtherVersion", "Section", "Verdict"]
+__all__ = ["Answer", "Citation", "OtherVersion", "Paging", "Section", "Verdict"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,19 @@ class Citation:
     source: str | None  # source title, e.g. «РП 4.1-2 от 09.11.2024»; None: name only
     name: str = ""  # term display name
     text: str | None = None  # the quoted rule text
+
+
+@dataclass(frozen=True)
+class Paging:
+    """One page of a long answer (search hits, the cards of a term).
+
+    ``more`` is the command that shows the next page (``!search метание стр 2``), "" on the
+    last one; Discord fetches every page and turns them with buttons.
+    """
+
+    page: int  # from 1
+    pages: int
+    more: str = ""
 
 
 @dataclass
@@ -63,7 +76,16 @@ class Answer:
     board: str | None = None  # the position echoed as a text grid (check)
     picture: Scene | None = None  # the board picture to draw (check, ruling)
     ruling: dict[str, Any] | None = None  # a recorded ruling (SPEC §6: ``ruling: {id, …}``)
+    #: Related answers one may open next, as lookup queries (Discord: buttons): the same card
+    #: number in the other sets, the other prints of a card. The text shows them in a section.
+    links: list[str] = field(default_factory=list)
+    paging: Paging | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def choice(cls, command: str, title: str, summary: str, suggestions: list[str]) -> Answer:
+        """Several answers fit (an ambiguity is no error): the user picks one of them."""
+        return cls(command=command, title=title, summary=summary, suggestions=list(suggestions))
 
     @classmethod
     def failure(cls, command: str, error: str, suggestions: list[str] | None = None) -> Answer:

@@ -49,15 +49,14 @@ def inflect_name(name: str, case: str) -> str | None:
     it agree, the words after it stay («Хозяин склепа» → «хозяина склепа»); None when the
     name has no noun pymorphy3 reads in the nominative."""
     words = name.lower().split()
-    for i, word in enumerate(words):
-        head = _parse(word, lambda t: t.POS == "NOUN" and t.case == "nomn")
-        if head is not None:
-            break
-    else:
+    found = next(((i, p) for i, w in enumerate(words)
+                  if (p := _parse(w, lambda t: t.POS == "NOUN" and t.case == "nomn"))), None)
+    if found is None:
         return None
+    i, head = found
     number, gender = head.tag.number, head.tag.gender
     out = []
-    for j, word in enumerate(words[:i]):
+    for word in words[:i]:
         adj = _parse(word, lambda t: t.POS in ("ADJF", "PRTF") and t.case == "nomn"
                      and t.number == number and (number == "plur" or t.gender == gender))
         if adj is None:

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.chat.errors import ChatUserError
 from bot.chat.render import echo_user_text
 from bot.chat.settings import MAX_CHANNELS, MAX_PREFIX, SettingsStore
+from bot.corpus.sets import KNOWN_SETS, NEWEST_SET, card_set, find_set
 
 log = logging.getLogger(__name__)
 FORBIDDEN_IN_PREFIX = set("`@<>#*_~|\\")
@@ -49,6 +50,9 @@ class SettingsCog(commands.Cog, name="Настройки"):
         kind = "свой" if settings.prefix else "по умолчанию"
         channels = (", ".join(f"<#{c}>" for c in sorted(settings.channels))
                     if settings.channels else "все каналы")
+        chosen = card_set(settings.default_set) if settings.default_set else None
+        default = (f"«{chosen.name}» ({chosen.initials})" if chosen else
+                   f"«{card_set(NEWEST_SET).name}» (по умолчанию: самый новый выпуск)")
         judges = f"<@&{settings.judge_role}>" if settings.judge_role else "не задана (судьи — те, кто управляет сервером)"
         judge_channel = f"<#{settings.judge_channel}>" if settings.judge_channel else "не задан"
         mentions = ("везде, кроме " + ", ".join(f"<#{c}>" for c in sorted(settings.mentions_off))
@@ -56,7 +60,8 @@ class SettingsCog(commands.Cog, name="Настройки"):
         return (f"Префикс: `{prefix}` ({kind}); упоминание бота тоже работает.\n"
                 f"Бот отвечает в: {channels}.\n"
                 f"Роль судей: {judges}. Канал судей: {judge_channel}.\n"
-                f"Ответы на [[упоминания]]: {mentions}.")
+                f"Ответы на [[упоминания]]: {mentions}.\n"
+                f"Номер карты без выпуска (`{prefix}card 168`) — из выпуска {default}.")
 
     @commands.hybrid_group(name="settings", aliases=["настройки"], fallback=_("show"),
                            invoke_without_command=True,
@@ -83,6 +88,29 @@ class SettingsCog(commands.Cog, name="Настройки"):
             self.store.set_prefix(ctx.guild.id, None, by=ctx.author.id)
             text = f"Готово: префикс по умолчанию `{self.default_prefix}`."
         log.info("guild %s: prefix set by %s", ctx.guild.id, ctx.author.id)
+        await ctx.send(text, ephemeral=True)
+
+    @settings.command(name="set", aliases=["выпуск"],
+                      description=_("Выпуск, из которого берётся номер карты без выпуска"))
+    @app_commands.rename(value=_("value"))
+    @app_commands.describe(value=_("Выпуск: название, сокращение или номер; пусто — самый новый"))
+    @manager_only()
+    async def default_set(self, ctx: commands.Context[Any], *, value: str = "") -> None:
+        assert ctx.guild is not None
+        if value.strip():
+            chosen = find_set(value)
+            if chosen is None:
+                known = ", ".join(f"{s.initials} — {s.name}" for s in KNOWN_SETS.values())
+                raise ChatUserError(f"Не знаю выпуск «{echo_user_text(value, 40)}». "
+                                    f"Выпуски: {known}.")
+            self.store.set_default_set(ctx.guild.id, chosen.id, by=ctx.author.id)
+            text = (f"Готово: номер карты без выпуска теперь из «{chosen.name}» "
+                    f"(`{self.default_prefix}card 168` — {chosen.initials} 168).")
+        else:
+            self.store.set_default_set(ctx.guild.id, None, by=ctx.author.id)
+            text = f"Готово: номер карты без выпуска — из самого нового выпуска, " \
+                   f"«{card_set(NEWEST_SET).name}»."
+        log.info("guild %s: default set changed by %s", ctx.guild.id, ctx.author.id)
         await ctx.send(text, ephemeral=True)
 
     @settings.command(name="channel", aliases=["канал"],

@@ -72,6 +72,10 @@ class JudgeBot(commands.AutoShardedBot):
             return self.config.prefix
         return self.store.get(guild_id).prefix or self.config.prefix
 
+    def guild_default_set(self, guild_id: int | None) -> int | None:
+        """The set a bare card number means on this server (None: the newest set)."""
+        return self.store.get(guild_id).default_set if isinstance(guild_id, int) else None
+
     async def prefix_for(self, bot: commands.Bot, message: discord.Message) -> list[str]:
         prefix = self.guild_prefix(message.guild.id if message.guild else None)
         return commands.when_mentioned_or(prefix)(bot, message)
@@ -90,6 +94,7 @@ class JudgeBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
         judge_cog = JudgeCog(self.judge)
+        judge_cog.default_set = self.guild_default_set
         await self.add_cog(judge_cog)
         note = message_content_note(self.intents)
         if note:

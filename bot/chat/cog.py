@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 import discord
@@ -23,7 +25,10 @@ from bot.chat.errors import QueryTooLong
 from bot.chat.protocols import JudgeLike
 from bot.chat.render import message_text, render_pages
 from bot.chat.views import make_view
+from bot.commands.common import split_page
 from bot.commands.registry import COMMAND_ALIASES
+from bot.corpus.model import Card
+from bot.corpus.sets import card_set
 from bot.rulings.model import Caller
 
 log = logging.getLogger(__name__)
@@ -32,6 +37,8 @@ log = logging.getLogger(__name__)
 SLOW_COMMANDS = frozenset({"check", "search", "case", "ruling"})
 #: The board picture's file name in a message (the embed shows ``attachment://board.png``).
 BOARD_FILE = "board.png"
+#: Pages of one answer fetched for Discord's page buttons (search: 10 hits a page).
+MAX_PAGES = 20
 #: Other slash commands defer when the answer is not ready after this many seconds.
 DEFER_AFTER = 1.5
 COOLDOWN_RATE, COOLDOWN_PER = 4, 10.0
@@ -66,7 +73,8 @@ def term_choices(judge: JudgeLike, current: str) -> list[app_commands.Choice[str
 
 
 def card_choices(judge: JudgeLike, current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for cards: «Name — Set N», the value is «Set N» (what the lookup reads)."""
+    """Autocomplete for cards: «Name — ПХ 168» (set initials and number); the value is «ПХ 168»,
+    the set and number the lookup reads."""
     try:
         cards = judge.lookup.complete_cards(current[: L.CHOICE_VALUE], limit=L.CHOICES)
     except Exception:
@@ -74,15 +82,20 @@ def card_choices(judge: JudgeLike, current: str) -> list[app_commands.Choice[str
         return []
     choices, seen = [], set()
     for card in cards:
-        value = f"{card.set_name} {card.number}"
-        if len(value) > L.CHOICE_VALUE:  # never cut the number off: fall back to the name
-            value = L.clip(card.name, L.CHOICE_VALUE)
+        where = f"{card_initials(card)} {card.number}"
+        value = where if len(where) <= L.CHOICE_VALUE else L.clip(card.name, L.CHOICE_VALUE)
         if value in seen:
             continue
         seen.add(value)
-        label = L.clip(f"{card.name} — {card.set_name} {card.number}", L.CHOICE_NAME)
-        choices.append(app_commands.Choice(name=label, value=value))
+        mark = " ⛔" if card.banned else ""
+        label = L.clip(f"{card.name}", L.CHOICE_NAME - len(where) - len(mark) - 3)
+        choices.append(app_commands.Choice(name=f"{label} — {where}{mark}", value=value))
     return choices[: L.CHOICES]
+
+
+def card_initials(card: Card) -> str:
+    """«ПХ» for a card of «Путь хранителей» (an unknown set: its readable label, «В60»)."""
+    return card_set(card.set_id).initials
 
 
 #: A query argument: at most ``MAX_QUERY`` characters (also the slash option's max_length).
@@ -98,16 +111,22 @@ class JudgeCog(commands.Cog, name="Судья"):
 
     def __init__(self, judge: JudgeLike, workers: int = 2):
         self.judge = judge
+        #: The set a bare card number means on a server (its setting; None: the newest set).
+        self.default_set: Callable[[int | None], int | None] = lambda guild_id: None
         # The core is synchronous: run it off the event loop so gateway heartbeats never stall.
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="judge")
 
     async def cog_unload(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
-    async def run(self, name: str, args: str, caller: Caller | None = None) -> Answer:
-        """Run a command on the core in a worker thread."""
+    async def run(self, name: str, args: str, caller: Caller | None = None,
+                  default_set: int | None = None) -> Answer:
+        """Run a command on the core in a worker thread (a bare card number meaning the
+        server's ``default_set``)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, self.judge.run, name, args, caller)
+        work = (partial(self.judge.run, name, args, caller) if default_set is None
+                else partial(self.judge.run, name, args, caller, default_set))
+        return await loop.run_in_executor(self.executor, work)
 
     async def board_file(self, answer: Answer) -> discord.File | None:
         """The answer's board picture as an attachment, drawn in a worker thread; None when
@@ -120,6 +139,19 @@ class JudgeCog(commands.Cog, name="Судья"):
         png = await loop.run_in_executor(self.executor, png_or_none, answer.picture)
         return discord.File(io.BytesIO(png), filename=BOARD_FILE) if png else None
 
+    async def all_pages(self, name: str, args: str, first: Answer,
+                        caller: Caller, default_set: int | None) -> tuple[list[Answer], int]:
+        """Every page of a paged answer (the search hits, a term's cards), and the index of the
+        one asked for; Discord turns them with the view's buttons."""
+        if first.paging is None or first.paging.pages <= 1:
+            return [first], 0
+        query, _page = split_page(args)
+        pages = min(first.paging.pages, MAX_PAGES)
+        answers = [first if k == first.paging.page else
+                   await self.run(name, f"{query} стр {k}", caller, default_set)
+                   for k in range(1, pages + 1)]
+        return answers, min(first.paging.page, pages) - 1
+
     @staticmethod
     def prefix_of(ctx: commands.Context[Any]) -> str:
         """The server's own command prefix, so that examples in answers can be typed as shown."""
@@ -131,7 +163,9 @@ class JudgeCog(commands.Cog, name="Судья"):
 
     async def respond(self, ctx: commands.Context[Any], name: str, args: str) -> None:
         check_length(args)
-        work = asyncio.ensure_future(self.run(name, args, caller_of(ctx)))
+        caller = caller_of(ctx)
+        default_set = self.default_set(ctx.guild.id if ctx.guild else None)
+        work = asyncio.ensure_future(self.run(name, args, caller, default_set))
         if ctx.interaction is not None:
             # Discord wants a reply within 3 s: defer slow commands at once, others when late.
             if name in SLOW_COMMANDS:
@@ -140,11 +174,18 @@ class JudgeCog(commands.Cog, name="Судья"):
                 done, _pending = await asyncio.wait({work}, timeout=DEFER_AFTER)
                 if not done:
                     await ctx.defer()
-        answer = with_prefix(await work, self.prefix_of(ctx))
+        prefix = self.prefix_of(ctx)
+        answer = with_prefix(await work, prefix)
         if not answer.ok and ctx.command is not None:
             ctx.command.reset_cooldown(ctx)  # a typo should not cost the user a turn
-        pages = render_pages(answer)
-        view = make_view(answer, pages, ctx.author.id, self.run)
+        answers, start = await self.all_pages(name, args, answer, caller, default_set)
+        rendered = [render_pages(with_prefix(a, prefix)) for a in answers]
+        pages = [embed for page in rendered for embed in page]
+        first = sum(len(page) for page in rendered[:start])
+        view = make_view(answer, pages, ctx.author.id,
+                         partial(self.run, caller=caller, default_set=default_set))
+        if view is not None:
+            view.show(first)
         board = await self.board_file(answer)
         if board is not None:
             pages[0].set_image(url=f"attachment://{BOARD_FILE}")
@@ -153,7 +194,7 @@ class JudgeCog(commands.Cog, name="Судья"):
             if view is None:
                 await ctx.send(embed=pages[0], **extra)
             else:
-                view.message = await ctx.send(embed=pages[0], view=view, **extra)
+                view.message = await ctx.send(embed=pages[first], view=view, **extra)
         except discord.Forbidden:
             # No "Embed Links" (or "Attach Files") permission here: the answer as plain text
             # (the text grid of the board included), cut to one message.

@@ -22,6 +22,7 @@ RUSSIAN_NAMES: dict[str, str] = {
     "show": "показать",
     "prefix": "префикс",
     "channel": "канал",
+    "set": "выпуск",
     "reset": "сброс",
     "query": "запрос",
     "position": "позиция",
@@ -78,6 +79,10 @@ ENGLISH_DESCRIPTIONS: dict[str, str] = {
     "Канал (пусто — снять)": "The channel (empty: clear)",
     "Включить или выключить ответы на [[упоминания]] в канале":
         "Turn answers to [[mentions]] on or off in a channel",
+    "Выпуск, из которого берётся номер карты без выпуска":
+        "The set a card number without a set refers to",
+    "Выпуск: название, сокращение или номер; пусто — самый новый":
+        "A set: name, initials or id; empty: the newest",
 }
 
 _RUSSIAN = {Locale.russian}

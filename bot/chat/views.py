@@ -26,7 +26,7 @@ VIEW_TIMEOUT = 300.0
 MAX_SUGGESTION_BUTTONS = 5
 DEFER_AFTER = 1.5
 #: A card label as the commands render it: «Баалит» (Путь хранителей 168).
-_CARD_LABEL = re.compile(r"^«.+» \((?P<set>.+) (?P<number>\d+)\)$")
+_CARD_LABEL = re.compile(r"^«.+» \((?P<set>.+) (?P<number>\d+)\)(?: — .*)?$")
 
 
 def suggestion_query(command: str, suggestion: str) -> str:
@@ -48,9 +48,9 @@ class _TurnButton(discord.ui.Button["AnswerView"]):
 
 
 class _PickButton(discord.ui.Button["AnswerView"]):
-    def __init__(self, suggestion: str):
-        super().__init__(label=L.clip(suggestion, L.BUTTON_LABEL),
-                         style=discord.ButtonStyle.primary, row=1)
+    def __init__(self, suggestion: str, row: int = 1,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary):
+        super().__init__(label=L.clip(suggestion, L.BUTTON_LABEL), style=style, row=row)
         self.suggestion = suggestion
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -59,8 +59,9 @@ class _PickButton(discord.ui.Button["AnswerView"]):
 
 
 class _PickSelect(discord.ui.Select["AnswerView"]):
-    def __init__(self, suggestions: list[str]):
-        super().__init__(placeholder="Возможно, вы имели в виду…", row=1)
+    def __init__(self, suggestions: list[str], row: int = 1,
+                 placeholder: str = "Возможно, вы имели в виду…"):
+        super().__init__(placeholder=placeholder, row=row)
         self.suggestions = suggestions[: L.SELECT_OPTIONS]
         for i, text in enumerate(self.suggestions):
             self.add_option(label=L.clip(text, L.SELECT_LABEL), value=str(i))
@@ -92,15 +93,27 @@ class AnswerView(discord.ui.View):
                 self.add_item(_PickButton(text))
         elif suggestions:
             self.add_item(_PickSelect(suggestions))
+        # Related answers (the same number in the other sets, the other prints): one more row.
+        links = answer.links
+        if 0 < len(links) <= MAX_SUGGESTION_BUTTONS:
+            for text in links:
+                self.add_item(_PickButton(text, row=2, style=discord.ButtonStyle.secondary))
+        elif links:
+            self.add_item(_PickSelect(links, row=2, placeholder="Другие выпуски…"))
 
     def _counter(self) -> str:
         return f"{self.page + 1}/{len(self.pages)}"
 
+    def show(self, page: int) -> None:
+        """Open on ``page`` (an index into ``pages``), e.g. the page a user asked for."""
+        self.page = max(0, min(len(self.pages) - 1, page))
+        if len(self.pages) > 1:
+            self.prev_button.disabled = self.page == 0
+            self.next_button.disabled = self.page == len(self.pages) - 1
+            self.counter.label = self._counter()
+
     async def turn(self, interaction: discord.Interaction, step: int) -> None:
-        self.page = max(0, min(len(self.pages) - 1, self.page + step))
-        self.prev_button.disabled = self.page == 0
-        self.next_button.disabled = self.page == len(self.pages) - 1
-        self.counter.label = self._counter()
+        self.show(self.page + step)
         await interaction.response.edit_message(embed=self.pages[self.page], view=self)
 
     async def pick(self, interaction: discord.Interaction, suggestion: str) -> None:
@@ -153,6 +166,6 @@ class AnswerView(discord.ui.View):
 def make_view(answer: Answer, pages: list[discord.Embed], owner_id: int,
               rerun: Rerun) -> AnswerView | None:
     """A view when the answer has several pages or suggestions, else None."""
-    if len(pages) <= 1 and not answer.suggestions:
+    if len(pages) <= 1 and not answer.suggestions and not answer.links:
         return None
     return AnswerView(answer, pages, owner_id, rerun)

@@ -84,13 +84,13 @@ SHORT_USAGE = ("Напишите позицию и вопрос: `!check 168 a1,
 class CardFinder(Protocol):
     """What resolving cards needs of the lookup (:class:`bot.lookup.lookup.Lookup`)."""
 
-    def find_card(self, query: str) -> Match[Card]: ...
+    def find_card(self, query: str, default_set: int | None = None) -> Match[Card]: ...
 
 
 def handle(ctx: Context, args: str) -> Answer:
     if not args.strip():
         return Answer.failure(COMMAND, "Пустой запрос. " + SHORT_USAGE)
-    return answer_check(ctx.corpus, args, lookup_resolver(ctx.lookup))
+    return answer_check(ctx.corpus, args, lookup_resolver(ctx.lookup, ctx.default_set))
 
 
 def answer_check(corpus: Corpus, text: str, resolve: CardResolver,
@@ -107,11 +107,12 @@ def answer_check(corpus: Corpus, text: str, resolve: CardResolver,
 # Card resolution
 
 
-def lookup_resolver(lookup: CardFinder) -> CardResolver:
-    """Resolve card queries with ``lookup.find_card`` (``Match.best`` / ``Match.candidates``)."""
+def lookup_resolver(lookup: CardFinder, default_set: int | None = None) -> CardResolver:
+    """Resolve card queries with ``lookup.find_card`` (``Match.best`` / ``Match.candidates``);
+    a bare number means ``default_set`` (None: the newest set)."""
 
     def resolve(query: str) -> Resolution:
-        match = lookup.find_card(query)
+        match = lookup.find_card(query, default_set)
         if match.best is not None:
             return Resolution(match.best)
         return Resolution(None, tuple(c.item.label for c in match.candidates[:SUGGESTIONS]))
@@ -120,13 +121,17 @@ def lookup_resolver(lookup: CardFinder) -> CardResolver:
 
 
 def corpus_resolver(corpus: Corpus) -> CardResolver:
-    """A tiny resolver over ``corpus.cards`` (number or exact name) for tests and tools."""
+    """A tiny resolver over ``corpus.cards`` (number or exact name) for tests and tools; like
+    the lookup, a bare number or a reprinted name means the newest set's card."""
 
     def resolve(query: str) -> Resolution:
         q = fold(query)
         found = [c for c in corpus.cards.values()
                  if q in (str(c.number), fold(c.name), fold(c.id))
                  or q in (fold(a) for a in c.aliases)]
+        newest = [c for c in found if c.set_id == max(f.set_id for f in found)]
+        if len(newest) == 1 and (q.isdigit() or len({fold(c.name) for c in found}) == 1):
+            found = newest
         if len(found) == 1:
             return Resolution(found[0])
         near = found or [c for c in corpus.cards.values() if fold(c.name).startswith(q[:3])]

@@ -20,13 +20,16 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Context:
     """``root`` is the folder the corpus was loaded from (``rules/``, ``cards/``, ``cases/``);
-    ``caller`` who asks and where; ``rulings`` where recorded rulings are kept (None: nowhere)."""
+    ``caller`` who asks and where; ``rulings`` where recorded rulings are kept (None: nowhere);
+    ``default_set`` is the set a bare card number means for this asker (a server's setting,
+    the console's flag), None: the newest set."""
 
     corpus: Corpus
     lookup: Lookup
     root: Path = PROJECT_ROOT
     caller: Caller = LOCAL
     rulings: RulingStore | None = None
+    default_set: int | None = None
 
 
 #: A command: its context and the argument text → the one answer.

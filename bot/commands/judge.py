@@ -83,9 +83,11 @@ class Judge:
         Discord, a local file for the console and ``ask``)."""
         self.ctx = replace(self.ctx, rulings=store)
 
-    def ask(self, message: str, prefix: str = "!", caller: Caller | None = None) -> Answer:
+    def ask(self, message: str, prefix: str = "!", caller: Caller | None = None,
+            default_set: int | None = None) -> Answer:
         """Answer one chat message, e.g. ``"!term телепортация"``; a message that is no
-        command but mentions ``[[карта]]`` or ``[[термин]]`` is answered compactly."""
+        command but mentions ``[[карта]]`` or ``[[термин]]`` is answered compactly.
+        ``default_set`` is the set a bare card number means (None: the newest set)."""
         parsed = parse_message(message, prefix)
         if parsed.name is None:
             if not parsed.word:
@@ -93,8 +95,8 @@ class Judge:
             mentioned = self.mentions(message)
             if mentioned is not None:
                 return mentioned
-            return self._bare(parsed.word, f"{parsed.word} {parsed.args}".strip())
-        return self.run(parsed.name, parsed.args, caller)
+            return self._bare(parsed.word, f"{parsed.word} {parsed.args}".strip(), default_set)
+        return self.run(parsed.name, parsed.args, caller, default_set)
 
     def mentions(self, text: str) -> Answer | None:
         """The compact answer to the ``[[…]]`` mentions of a message; None when it has none."""
@@ -104,12 +106,12 @@ class Judge:
             return None
         return self._guarded("mention", lambda: answer_mentions(self.ctx, text))
 
-    def _bare(self, word: str, text: str) -> Answer:
+    def _bare(self, word: str, text: str, default_set: int | None) -> Answer:
         """``!телепортация`` or ``!баалит``: a clear term or card name answers as such."""
         if self.lookup.find_term(text).best is not None:
-            return self.run("term", text)
-        if self.lookup.find_card(text).best is not None:
-            return self.run("card", text)
+            return self.run("term", text, default_set=default_set)
+        if self.lookup.find_card(text, default_set).best is not None:
+            return self.run("card", text, default_set=default_set)
         names = ", ".join(f"`!{c.shown}`" for c in COMMANDS)
         return Answer.failure(
             "unknown", f"Не знаю команду «{echo(word, 40)}». Команды: {names}. Подробнее: `!help`.")
@@ -121,13 +123,16 @@ class Judge:
             found = self.handlers[name] = BY_NAME[name].load()
         return found
 
-    def run(self, name: str, args: str, caller: Caller | None = None) -> Answer:
-        """Run a command by canonical name for ``caller`` (default: the local console user);
-        unexpected errors become an answer with an id."""
+    def run(self, name: str, args: str, caller: Caller | None = None,
+            default_set: int | None = None) -> Answer:
+        """Run a command by canonical name for ``caller`` (default: the local console user),
+        a bare card number meaning ``default_set``; unexpected errors become an answer with
+        an id."""
         handler = self.handler(name)
         if handler is None:
             return Answer.failure("unknown", f"Не знаю команду «{echo(name, 40)}». Напишите `!help`.")
         ctx = self.ctx if caller is None else replace(self.ctx, caller=caller)
+        ctx = ctx if default_set is None else replace(ctx, default_set=default_set)
         answer = self._guarded(name, lambda: handler(ctx, args))
         assert answer is not None
         return answer

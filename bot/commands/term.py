@@ -5,10 +5,19 @@ from __future__ import annotations
 import difflib
 import re
 
-from bot.answers import Answer, Section
-from bot.commands.common import NOT_FOUND_HINT, cite, join_names, source_line
+from bot.answers import Answer, Paging, Section
+from bot.commands.common import (
+    NOT_FOUND_HINT,
+    cite,
+    join_names,
+    page_line,
+    page_of,
+    paging,
+    source_line,
+    split_page,
+)
 from bot.commands.context import Context
-from bot.corpus.model import Corpus, Term
+from bot.corpus.model import Card, Corpus, Term
 from bot.ru import echo
 
 #: A trailing word asking for every version side by side.
@@ -16,8 +25,12 @@ _ALL_VERSIONS = re.compile(r"\s+(все|версии|все версии|all|--a
 _SENTENCE = re.compile(r"(?<=[.!?»\"])\s+(?=[А-ЯЁA-Z•«\"])")
 
 
+#: Cards listed on one page of a term's answer (a term like «Метание» has hundreds).
+CARDS_PER_PAGE = 40
+
+
 def handle(ctx: Context, args: str) -> Answer:
-    query = args.strip()
+    query, page = split_page(args)
     show_all = bool(_ALL_VERSIONS.search(query))
     query = _ALL_VERSIONS.sub("", query).strip()
     if not query:
@@ -28,12 +41,36 @@ def handle(ctx: Context, args: str) -> Answer:
         if names:
             return Answer.failure("term", f"Термин «{echo(query)}» не найден точно.", names)
         return Answer.failure("term", f"Термин «{echo(query)}» не найден в корпусе. {NOT_FOUND_HINT}")
-    return term_answer(ctx.corpus, match.best, show_all=show_all, parameter=match.parameter)
+    cards = ctx.corpus.cards_using(match.best.id)
+    shown, page, pages = page_of(cards, page, CARDS_PER_PAGE)
+    more = paging("term", query + (" все" if show_all else ""), page, pages)
+    if page > 1:
+        return _cards_page(match.best, cards, shown, more)
+    answer = term_answer(ctx.corpus, match.best, show_all=show_all, parameter=match.parameter,
+                         cards=shown, total=len(cards))
+    if more is not None:
+        answer.paging = more
+        answer.footer = " · ".join(filter(None, (answer.footer, page_line(more))))
+    return answer
+
+
+def _cards_page(term: Term, cards: list[Card], shown: list[Card], more: Paging | None) -> Answer:
+    """Page 2 and on of a term's answer: only its list of cards."""
+    answer = Answer(command="term", title=f"{term.name} — карты")
+    answer.summary = f"Карты, которые используют термин «{term.name}»: {len(cards)}."
+    answer.sections.append(Section("Карты", ", ".join(c.label for c in shown)))
+    answer.term = {"id": term.id, "name": term.name, "cards": [c.id for c in shown]}
+    answer.paging = more
+    if more is not None:
+        answer.footer = page_line(more)
+    return answer
 
 
 def term_answer(corpus: Corpus, term: Term, show_all: bool = False,
-                parameter: str | None = None) -> Answer:
-    """The answer for one term (also used by Discord's "did you mean" buttons)."""
+                parameter: str | None = None, cards: list[Card] | None = None,
+                total: int | None = None) -> Answer:
+    """The answer for one term; ``cards`` is the page of the cards using it to list (all of
+    them when None) out of ``total``."""
     answer = Answer(command="term", title=term.name)
     current = term.current
     answer.term = {
@@ -57,9 +94,10 @@ def term_answer(corpus: Corpus, term: Term, show_all: bool = False,
     related = [corpus.terms[r].name for r in term.related if r in corpus.terms]
     if related:
         answer.sections.append(Section("Связанные термины", join_names(related)))
-    cards = corpus.cards_using(term.id)
+    cards = corpus.cards_using(term.id) if cards is None else cards
+    total = len(cards) if total is None else total
     if cards:
-        answer.sections.append(Section("Карты", join_names(c.label for c in cards)))
+        answer.sections.append(Section(f"Карты ({total})", ", ".join(c.label for c in cards)))
     elif current is None and term.mentioned_in:
         answer.sections.append(Section("Упоминается", join_names(
             source_line(corpus, s) for s in term.mentioned_in)))

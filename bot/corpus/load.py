@@ -163,7 +163,7 @@ def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) ->
             for s in data["sources"]:
                 sources[s["id"]] = Source(
                     id=s["id"], title=s["title"], date=s.get("date"), rank=s["rank"],
-                    file=s.get("file"), url=s.get("url"),
+                    file=s.get("file"), url=s.get("url"), sha256=s.get("sha256"),
                 )
         elif "terms" in data:  # entries that failed the schema are None: skipped
             term_rows += [(rel, i, t) for i, t in enumerate(data["terms"]) if t is not None]

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bot.corpus.abilities import Ability
 
+from bot.ru import fold
+
 
 @dataclass(frozen=True)
 class Source:
@@ -27,6 +29,7 @@ class Source:
     rank: int
     file: str | None = None
     url: str | None = None
+    sha256: str | None = None  # of the file imported (the card database): its version
 
 
 @dataclass(frozen=True)
@@ -179,4 +182,4 @@ class Corpus:
 
 def _name_key(name: str) -> str:
     """Names compared as printed: case, ё/е and spacing aside («Мародёр» is «Мародер»)."""
-    return " ".join(name.casefold().replace("ё", "е").split())
+    return " ".join(fold(name).split())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.corpus.model import CardSet
+from bot.ru import fold
 
 KNOWN_SETS: dict[int, CardSet] = {
     s.id: s
@@ -25,3 +26,20 @@ def card_set(set_id: int) -> CardSet:
 
 def is_known_set(set_id: int) -> bool:
     return set_id in KNOWN_SETS
+
+
+#: The newest set: what a bare card number means unless a server or the console says otherwise.
+NEWEST_SET = max(KNOWN_SETS)
+
+
+def find_set(text: str) -> CardSet | None:
+    """A known set by its name, initials or id, as typed: «Война стихий», «вс», «10».
+
+    >>> find_set("вс").name, find_set("Путь Хранителей").id, find_set("Выпуск 99")
+    ('Война стихий', 50, None)
+    """
+    key = " ".join(fold(text).split())
+    for s in KNOWN_SETS.values():
+        if key in (fold(s.name), fold(s.initials), str(s.id)):
+            return s
+    return None

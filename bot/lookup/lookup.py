@@ -19,7 +19,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable
 from enum import Enum, IntEnum
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Generic, NamedTuple, TypeVar
 
@@ -39,6 +39,7 @@ T = TypeVar("T")
 _CYRILLIC = re.compile("[а-я]")
 
 MAX_CANDIDATES = 5
+SEARCH_CAP = 200  # search hits one query may list (in pages)
 FUZZY_CUTOFF = 60.0  # rapidfuzz ratio below which a key is not even a candidate
 _MIN_STEM_PREFIX = 3  # a stem shorter than this never matches names by prefix
 _SCAN_LIMIT = 400  # prefix matches looked at per query (short prefixes match a lot)
@@ -178,7 +179,7 @@ class _Table(Generic[T]):
         # Fuzzy keys by script: a Cyrillic query is never compared with Latin slugs, nor back.
         self._typo_raw = _LengthIndex(self._raw_keys)
         self._typo_stem = _LengthIndex(self._stem_keys)
-        self.ordered = sorted(items, key=lambda i: (self.main[i], i))
+        self.ordered = sorted(self.main, key=lambda i: (self.main[i], i))  # keyed items
 
     # --- candidates ---------------------------------------------------------------------
 
@@ -230,6 +231,14 @@ class _Table(Generic[T]):
             for item_id in self.exact.get(key, []) + self.alias.get(key, []):
                 add(_Hit(item_id, Kind.STEM, ENDING_SCORE))
         if any(h.tier <= Tier.PREFIX for h in found.values()):
+            if self.word_best and not any(h.kind is Kind.STEM for h in found.values()):
+                # «кондор»: the first word of «Кондор-стервятник» and the last of «Пустынный
+                # кондор» — a whole word of two names; neither is the answer over the other
+                # (a name the query inflects, «аккении» → «Аккения», still is).
+                for key, item_id in self.word_prefixed(qk.key):
+                    if key == qk.key or key.startswith(qk.key + " "):
+                        add(_Hit(item_id, Kind.PREFIX, _covering(PREFIX_SCORE, len(qk.key),
+                                                                 len(self.main[item_id]))))
             # «дальнось» stems to «дальн» («Дальняя …») but is one typo from «дальность»:
             # a rival one edit away keeps a prefix reading from being the answer (see decide).
             for hit in self.fuzzy(qk, weak=False):
@@ -298,7 +307,9 @@ class _Table(Generic[T]):
         if top.tier == Tier.WEAK or (top.tier == Tier.WORD and not self.word_best):
             return None
         group = [h for h in hits if h.tier == top.tier]
-        if top.kind is Kind.PREFIX and any(
+        # A prefix reading is no answer when a name one typo away rivals it — unless a name of
+        # the group is the query's very word inflected («троллем»: «Тролль», not «Гролль»).
+        if top.kind is Kind.PREFIX and not any(h.kind is Kind.STEM for h in group) and any(
                 h.tier == Tier.TYPO and h.distance <= 1 and h.id != top.id for h in hits):
             return None
         if top.tier == Tier.TYPO:
@@ -408,6 +419,8 @@ class Lookup:
         by_number_order = sorted(corpus.cards.values(), key=lambda c: (c.number, c.set_id))
         self._number_order = [(str(c.number), c.id) for c in by_number_order]
         self._sets, self._set_names = self._set_keys({**KNOWN_SETS, **corpus.sets})
+        #: The set a bare number means unless told otherwise: the newest set of the corpus.
+        self.default_set: int | None = max(corpus.sets, default=None)
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
 
@@ -424,9 +437,22 @@ class Lookup:
 
     @cached_property
     def _cards(self) -> _Table[Card]:
-        keys = read_names(self.db_path, self.corpus.content_hash, "card")
-        if keys is None or keys.keys() != self.corpus.cards.keys():
-            keys = {c.id: nz.item_keys(c.name, c.aliases) for c in self.corpus.cards.values()}
+        """Names of cards: one entry per reprint group, its newest print («Мантикора» is
+        Путь хранителей 27, not also Война стихий 21); the other prints are found by set and
+        number, and every answer lists them."""
+        stored = read_names(self.db_path, self.corpus.content_hash, "card")
+        if stored is None or stored.keys() != self.corpus.cards.keys():
+            stored = None
+        keys: dict[str, list[tuple[str, str]]] = {}
+        for card in self.corpus.cards.values():
+            prints = self.corpus.prints_of(card)
+            if prints[0] is not card:
+                continue
+            if stored is not None and len(prints) == 1:
+                keys[card.id] = stored[card.id]
+            else:
+                aliases = tuple(dict.fromkeys(a for p in prints for a in p.aliases))
+                keys[card.id] = nz.item_keys(card.name, aliases)
         return _Table(self.corpus.cards, keys, word_best=True)
 
     def warm(self) -> None:
@@ -467,15 +493,33 @@ class Lookup:
 
     # --- cards --------------------------------------------------------------------------
 
-    def find_card(self, query: str) -> Match[Card]:
-        """The card a user means: ``168``, ``ПХ 168``, ``Путь хранителей 168``, ``баалита``."""
-        r = _best_reading(nz.variants(query), self._card_reading)
+    def find_card(self, query: str, default_set: int | None = None) -> Match[Card]:
+        """The card a user means: ``168``, ``ПХ 168``, ``Путь хранителей 168``, ``баалита``.
+
+        A bare number means ``default_set`` (else :attr:`default_set`, the newest set); a
+        name printed in several sets means its newest print.
+        """
+        read = partial(self._card_reading, default_set=default_set or self.default_set)
+        r = _best_reading(nz.variants(query), read)
         return Match(query=query, best=self._cards.items[r.best] if r.best else None,
                      candidates=_candidates(self._cards, r.hits, r.best))
 
-    def _card_reading(self, text: str, fuzzy: bool = True) -> _Reading:
+    def same_number(self, card: Card) -> list[Card]:
+        """The cards with this card's number in the other sets, in set order."""
+        return [self.corpus.cards[i] for i in self._by_number.get(card.number, [])
+                if i != card.id]
+
+    def resolve_set(self, text: str) -> CardSet | None:
+        """A set by its name (any case, inflected, one typo), initials or id: ``ВС``, ``10``."""
+        set_id = self._resolve_set(text) if nz.fold(text) else None
+        if set_id is None:
+            return None
+        return self.corpus.sets.get(set_id) or KNOWN_SETS.get(set_id)
+
+    def _card_reading(self, text: str, fuzzy: bool = True,
+                      default_set: int | None = None) -> _Reading:
         key = nz.fold(text[: nz.MAX_QUERY])
-        by_number = self._card_by_number(key)
+        by_number = self._card_by_number(key, default_set)
         if by_number is not None:
             return by_number
         qk = nz.query_key(text, with_parameter=False)
@@ -492,17 +536,28 @@ class Lookup:
             return None
         number = int(m.group("num"))
         qk = nz.query_key(m.group("set"), with_parameter=False)
-        hits = [h for h in self._cards.hits(qk) if self._cards.items[h.id].number == number]
+        hits = [h._replace(id=p.id) for h in self._cards.hits(qk)
+                for p in self.corpus.prints_of(self._cards.items[h.id]) if p.number == number]
         if not hits:
             return None
         return _Reading(hits[0].id if len({h.id for h in hits}) == 1 else None, hits)
 
-    def _card_by_number(self, key: str) -> _Reading | None:
-        """``168`` / ``50-168`` / ``ПХ 168`` / ``168 ПХ``; None when the query has no number."""
+    def _card_by_number(self, key: str, default_set: int | None = None) -> _Reading | None:
+        """``168`` / ``50-168`` / ``ПХ 168`` / ``168 ПХ``; None when the query has no number.
+
+        A bare number is the card of ``default_set``, or the only card with that number; the
+        same number in other sets follows as candidates.
+        """
         if _NUMBER.match(key):
-            ids = self._by_number.get(int(key), [])
-            hits = [_Hit(i, Kind.NUMBER, EXACT_SCORE) for i in ids]
-            return _Reading(ids[0] if len(ids) == 1 else None, hits)
+            number = int(key)
+            ids = self._by_number.get(number, [])
+            chosen = self._by_set_number.get((default_set, number)) if default_set else None
+            if chosen is None and len(ids) == 1:
+                chosen = ids[0]
+            if chosen is None:
+                return _Reading(None, [_Hit(i, Kind.NUMBER, EXACT_SCORE) for i in ids])
+            return _Reading(chosen, [_Hit(chosen, Kind.NUMBER, EXACT_SCORE)] + [
+                _Hit(i, Kind.OTHER_SET, OTHER_SET_SCORE) for i in ids if i != chosen])
         m = _CARD_ID.match(key)
         set_id: int | None = None
         if m:
@@ -549,7 +604,8 @@ class Lookup:
         m = _SET_THEN_PREFIX.match(key)
         if m and m.group("num") and (set_id := self._resolve_set(m.group("set"))) is not None:
             return self._numbers_starting(m.group("num"), set_id, limit)
-        return self._cards.complete(nz.query_key(text, with_parameter=False), limit)
+        found = self._cards.complete(nz.query_key(text, with_parameter=False), limit)
+        return [p.id for i in found for p in self.corpus.prints_of(self._cards.items[i])]
 
     def _numbers_starting(self, digits: str, set_id: int | None, limit: int) -> list[str]:
         """Cards whose number starts with ``digits`` (in one set or all), by number then set."""
@@ -565,8 +621,9 @@ class Lookup:
     # --- full-text search ---------------------------------------------------------------
 
     def search(self, query: str, limit: int = 10) -> list[SearchHit]:
-        """Full-text search over term names and texts and card names and texts (FTS5)."""
-        limit = max(0, min(limit, 50))
+        """Full-text search over term names and texts and card names and texts (FTS5): hits
+        in names first, then texts with every word, then texts with some of the words."""
+        limit = max(0, min(limit, SEARCH_CAP))
         for text in nz.variants(query):
             stems = [s for s in nz.stem_key(nz.fold(text[: nz.MAX_QUERY])).split()][:12]
             if not stems or not limit:
@@ -577,14 +634,27 @@ class Lookup:
         return []
 
     def _fts(self, stems: list[str], limit: int) -> list[tuple[str, str, float]]:
-        """Rows (kind, id, score 0..100) for all words, topped up with rows for any word
-        (those score at most 50: a document with every word ranks first)."""
-        rows = _scaled(self._fts_query(fts_query(stems, "AND"), limit), 100.0)
-        if len(rows) < limit and len(stems) > 1:
+        """Rows (kind, id, score 0..100): every word in the name (up to 100), every word in
+        the text (up to 75), then any word (up to 50)."""
+        every = fts_query(stems, "AND")
+        steps = [(f"title : ({every})" if every else "", 100.0), (every, 75.0)]
+        if len(stems) > 1:
+            steps.append((fts_query(stems, "OR"), 50.0))
+        rows: list[tuple[str, str, float]] = []
+        seen: set[tuple[str, str]] = set()
+        for match, top in steps:
+            if len(rows) >= limit:
+                break
+            found = _scaled(self._fts_query(match, limit), top)
+            if top == 100.0:  # names: the shortest (the query itself) first, «Орк» before «Орк-маг»
+                found.sort(key=lambda r: (len(self._name_of(r[0], r[1])), -r[2]))
+            rows += [r for r in found if (r[0], r[1]) not in seen][: limit - len(rows)]
             seen = {(k, i) for k, i, _ in rows}
-            more = _scaled(self._fts_query(fts_query(stems, "OR"), limit), 50.0)
-            rows += [r for r in more if (r[0], r[1]) not in seen][: limit - len(rows)]
         return rows
+
+    def _name_of(self, kind: str, item_id: str) -> str:
+        item = (self.corpus.terms if kind == "term" else self.corpus.cards).get(item_id)
+        return nz.name_key(item.name) if item is not None else ""
 
     def _fts_query(self, match: str, limit: int) -> list[tuple[str, str, float]]:
         if not match:

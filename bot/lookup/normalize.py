@@ -103,12 +103,14 @@ def lookalike_variant(text: str) -> str | None:
 def layout_variant(text: str) -> str | None:
     """Latin words re-read as if typed in the Russian layout (``ntktgjhnfwbz`` → телепортация).
 
-    Only words made entirely of layout keys (ASCII letters and ``[];',.`` …) with at least
-    one Latin letter are converted; ``None`` when nothing changes.
+    Only words made entirely of layout keys (ASCII letters and ``[];',.`` …, and the hyphen,
+    the same key in both layouts: ``jhr-,jv,fhlbh`` → орк-бомбардир) with at least one Latin
+    letter are converted; ``None`` when nothing changes.
     """
     words = text.split()
     out = [
-        w.translate(_LAYOUT_TABLE) if _LATIN.search(w) and all(c in _LAYOUT_CHARS for c in w) else w
+        w.translate(_LAYOUT_TABLE)
+        if _LATIN.search(w) and all(c in _LAYOUT_CHARS or c == "-" for c in w) else w
         for w in words
     ]
     return " ".join(out) if out != words else None

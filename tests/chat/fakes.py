@@ -73,7 +73,8 @@ class FakeJudge:
                       results=[{"query": q, "kind": "card", "name": q, "command": f"card {q}"}
                                for q in found])
 
-    def run(self, name: str, args: str, caller: Caller | None = None) -> Answer:
+    def run(self, name: str, args: str, caller: Caller | None = None,
+            default_set: int | None = None) -> Answer:
         self.runs.append((name, args))
         self.callers.append(caller)
         if args == "boom":
@@ -81,7 +82,7 @@ class FakeJudge:
         if name == "term":
             return self.term(args)
         if name == "card":
-            if args.strip() in {"168", "Путь хранителей 168"}:
+            if args.strip() in {"168", "Путь хранителей 168", "ПХ 168"}:
                 return Answer(command="card", title="«Баалит» — Путь хранителей 168",
                               summary="Медленная телепортация.",
                               card={"set": "Путь хранителей", "number": 168, "name": "Баалит",

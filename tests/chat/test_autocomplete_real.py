@@ -36,7 +36,8 @@ def test_term_prefix_ranks_first(judge) -> None:  # type: ignore[no-untyped-def]
     assert term_choices(judge, "телепор")[0].value == "Телепортация"
 
 
-@pytest.mark.parametrize("current", ["", "1", "16", "168", "баал", "тень", "ПХ 1"])
+@pytest.mark.parametrize("current", ["", "1", "16", "168", "баал", "тень", "ПХ 1", "мантикора",
+                                     "вс", "ntym", "орк-"])
 def test_card_choices(judge, current: str) -> None:  # type: ignore[no-untyped-def]
     start = time.perf_counter()
     choices = card_choices(judge, current)
@@ -49,4 +50,17 @@ def test_card_choices(judge, current: str) -> None:  # type: ignore[no-untyped-d
 
 
 def test_card_by_name(judge) -> None:  # type: ignore[no-untyped-def]
-    assert card_choices(judge, "баал")[0].value == "Путь хранителей 168"
+    first = card_choices(judge, "баал")[0]
+    assert (first.name, first.value) == ("Баалит — ПХ 168", "ПХ 168")
+
+
+def test_a_reprint_offers_every_print_and_bans_show(judge) -> None:  # type: ignore[no-untyped-def]
+    # «Гуль»: ПХ 43 (the newest print) and ВС 39, banned in the database
+    names = [c.name for c in card_choices(judge, "гуль")]
+    assert names[:2] == ["Гуль — ПХ 43", "Гуль — ВС 39 ⛔"]
+
+
+def test_long_names_keep_set_and_number(judge) -> None:  # type: ignore[no-untyped-def]
+    for card in judge.corpus.cards.values():
+        for choice in card_choices(judge, card.name)[:1]:
+            assert len(choice.name) <= L.CHOICE_NAME and choice.value.split()[-1].isdigit()

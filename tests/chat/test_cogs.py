@@ -120,7 +120,7 @@ async def test_autocomplete_limits(bot: JudgeBot, fake_judge: FakeJudge) -> None
             assert len({c.value for c in choices}) == len(choices)
     choices = await cog.card_autocomplete(interaction, "")
     assert len(choices) == 25  # the fake returns 30: the cog caps it
-    assert (await cog.card_autocomplete(interaction, "баал"))[0].value == "Путь хранителей 168"
+    assert (await cog.card_autocomplete(interaction, "баал"))[0].value == "ПХ 168"
     assert (await cog.term_autocomplete(interaction, "тел"))[0].name == "Телепортация"
     # Fast path: the lookup's completion is called directly, with limit=25 and a bounded prefix.
     assert all(limit == 25 and len(prefix) <= 100 for _, prefix, limit in fake_judge.lookup.calls)

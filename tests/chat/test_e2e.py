@@ -232,7 +232,7 @@ async def test_autocomplete(running: tuple[LoopbackDiscord, JudgeBot]) -> None:
                                                               "value": "баал", "focused": True}])
     posted = await server.wait_for("POST", f"/interactions/{iid}/{token}/callback", mark, STEP)
     assert posted.body["type"] == 8
-    assert posted.body["data"]["choices"][0]["value"] == "Путь хранителей 168"
+    assert posted.body["data"]["choices"][0]["value"] == "ПХ 168"
 
 
 async def test_missing_argument_gets_a_russian_ephemeral(

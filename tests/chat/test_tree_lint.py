@@ -78,7 +78,7 @@ async def test_russian_localisations(bot: JudgeBot) -> None:
     assert by_name["card"]["options"][0]["autocomplete"]
     settings = by_name["settings"]
     assert str(settings["default_member_permissions"]) == "32"  # Manage Server
-    assert {o["name"] for o in settings["options"]} == {"show", "prefix", "channel", "reset",
+    assert {o["name"] for o in settings["options"]} == {"show", "prefix", "set", "channel", "reset",
                                                         "judges", "judge_channel", "mentions"}
     page = by_name["rulings"]["options"][0]
     assert page["type"] == 4 and not page.get("required")  # an integer, optional

@@ -92,7 +92,7 @@ class FakeLookup:
     def __init__(self, judge: Judge) -> None:
         self.cards = judge.corpus.cards
 
-    def find_card(self, query: str) -> Match:  # type: ignore[type-arg]
+    def find_card(self, query: str, default_set: int | None = None) -> Match:  # type: ignore[type-arg]
         if query == "168":
             return Match(query, self.cards["50-168"])
         cands = [Candidate(self.cards["50-168"], "fuzzy", 60.0),
