@@ -53,3 +53,20 @@ def test_console_exits_cleanly_on_eof(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["--console"], input="!term ряд\n")
     assert result.exit_code == 0
     assert "Ряд" in result.output
+
+
+def test_default_set_flag(runner: CliRunner) -> None:
+    default = json.loads(runner.invoke(cli, ["ask", "--json", "!card 168"]).output)
+    assert default["card"]["id"] == "50-168"  # the newest set, «Путь хранителей»
+    result = runner.invoke(cli, ["ask", "--json", "--default-set", "ВС", "-"],
+                           input="!card 168\n!card 194\n")
+    assert [json.loads(line)["card"]["id"] for line in result.output.splitlines()] == [
+        "10-168", "10-194"]
+    bad = runner.invoke(cli, ["ask", "--default-set", "Выпуск 99", "!card 168"])
+    assert bad.exit_code == 2 and "unknown set" in bad.output and "ВС (Война стихий, 10)" in bad.output
+
+
+def test_console_takes_the_default_set(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["--console", "--default-set", "Нашествие тьмы"],
+                           input="card 168\n")
+    assert result.exit_code == 0 and "Нашествие тьмы 168" in result.output

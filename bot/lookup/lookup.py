@@ -299,8 +299,9 @@ class _Table(Generic[T]):
 
     # --- decision -----------------------------------------------------------------------
 
-    def decide(self, hits: list[_Hit], query_len: int) -> str | None:
-        """The id of the clearly best hit, or None when the user must choose."""
+    def decide(self, hits: list[_Hit], query_len: int, key: str = "") -> str | None:
+        """The id of the clearly best hit, or None when the user must choose. ``key`` (the
+        query's key) lets a card name one typo away beat a prefix of the query's stem only."""
         if not hits:
             return None
         top = hits[0]
@@ -309,9 +310,12 @@ class _Table(Generic[T]):
         group = [h for h in hits if h.tier == top.tier]
         # A prefix reading is no answer when a name one typo away rivals it — unless a name of
         # the group is the query's very word inflected («троллем»: «Тролль», not «Гролль»).
-        if top.kind is Kind.PREFIX and not any(h.kind is Kind.STEM for h in group) and any(
-                h.tier == Tier.TYPO and h.distance <= 1 and h.id != top.id for h in hits):
-            return None
+        rivals = {h.id for h in hits if h.tier == Tier.TYPO and h.distance <= 1 and h.id != top.id}
+        if top.kind is Kind.PREFIX and not any(h.kind is Kind.STEM for h in group) and rivals:
+            # «ундиа» stems to «унд» («Унд-прихлебатель») but is one typo from «Ундина»: for a
+            # card the whole name beats a prefix of the query's stem alone
+            stem_only = key and not any(self.main[h.id].startswith(key) for h in group)
+            return rivals.pop() if self.word_best and stem_only and len(rivals) == 1 else None
         if top.tier == Tier.TYPO:
             closest = [h for h in group if h.distance == top.distance]
             return top.id if len({h.id for h in closest}) == 1 else None
@@ -397,6 +401,7 @@ _NUMBER = re.compile(r"^\d{1,4}$")
 _CARD_ID = re.compile(r"^(\d{1,4})-(\d{1,4})$")
 _SET_THEN_NUMBER = re.compile(r"^(?P<set>.*?[^\d\s].*?)\s+(?P<num>\d{1,4})$")
 _NUMBER_THEN_SET = re.compile(r"^(?P<num>\d{1,4})\s+(?P<set>.*?[^\d\s].*)$")
+_INITIALS_NUMBER = re.compile(r"^(?P<set>[^\W\d_]{2,3})(?P<num>\d{1,4})$")  # «пх168»
 _SET_THEN_PREFIX = re.compile(r"^(?P<set>.*?[^\d\s].*?)\s+(?P<num>\d{0,4})$")
 
 
@@ -524,7 +529,7 @@ class Lookup:
             return by_number
         qk = nz.query_key(text, with_parameter=False)
         hits = self._cards.hits(qk, fuzzy)
-        best = self._cards.decide(hits, len(qk.key))
+        best = self._cards.decide(hits, len(qk.key), qk.key)
         if best is None and (named := self._name_and_number(key)) is not None:
             return named
         return _Reading(best, hits)
@@ -563,7 +568,8 @@ class Lookup:
         if m:
             set_id, number = int(m.group(1)), int(m.group(2))
         else:
-            m = _SET_THEN_NUMBER.match(key) or _NUMBER_THEN_SET.match(key)
+            m = (_SET_THEN_NUMBER.match(key) or _NUMBER_THEN_SET.match(key)
+                 or _INITIALS_NUMBER.match(key))
             if not m:
                 return None
             set_id, number = self._resolve_set(m.group("set")), int(m.group("num"))

@@ -111,3 +111,31 @@ async def test_sync_is_owner_only_and_scoped(bot: JudgeBot) -> None:
     bot.tree.sync.assert_awaited_with(guild=ctx.guild)
     with pytest.raises(ChatUserError):
         await cog.sync.callback(cog, ctx, scope="**всё**")
+
+
+async def test_default_set_command_and_its_use(bot: JudgeBot, fake_judge) -> None:  # type: ignore[no-untyped-def]
+    from chat.test_cogs import cog_of, make_ctx
+
+    cog = settings_cog(bot)
+    ctx = ctx_in_guild()
+    await cog.default_set.callback(cog, ctx, value="вс")
+    assert bot.store.get(1).default_set == 10
+    assert "«Война стихий»" in ctx.send.await_args.args[0]
+    assert "«Война стихий» (ВС)" in cog.describe(1)
+    # the server's rules commands now read bare numbers in «Война стихий»
+    card_ctx = make_ctx(slash=False)
+    card_ctx.guild = ctx.guild
+    seen: list[int | None] = []
+    original = fake_judge.run
+
+    def run(name: str, args: str, default_set: int | None = None):  # type: ignore[no-untyped-def]
+        seen.append(default_set)
+        return original(name, args, default_set)
+
+    fake_judge.run = run
+    await cog_of(bot).card.callback(cog_of(bot), card_ctx, query="168")
+    assert seen == [10]
+    with pytest.raises(ChatUserError, match="Не знаю выпуск"):
+        await cog.default_set.callback(cog, ctx, value="Выпуск 99")
+    await cog.default_set.callback(cog, ctx, value="")
+    assert bot.store.get(1).default_set is None and "по умолчанию" in cog.describe(1)

@@ -217,3 +217,42 @@ async def test_missing_argument_example_matches_the_command() -> None:
     param.name = "query"
     await on_command_error(ctx, commands.MissingRequiredArgument(param))
     assert "`!card 168`" in ctx.send.await_args.args[0]
+
+
+async def test_a_paged_answer_brings_every_page_for_the_buttons(bot: JudgeBot,
+                                                               fake_judge: FakeJudge) -> None:
+    from bot.answers import Answer, Paging, Section
+
+    def search(name: str, args: str, default_set: int | None = None) -> Answer:
+        fake_judge.runs.append((name, args))
+        page = int(args.rsplit(" ", 1)[1]) if "стр" in args else 1
+        return Answer(command="search", title="Поиск", sections=[Section(f"Хит {page}", "x")],
+                      paging=Paging(page, 3, f"!search орк стр {page + 1}" if page < 3 else ""))
+
+    fake_judge.run = search  # type: ignore[method-assign]
+    ctx = make_ctx(slash=False)
+    await cog_of(bot).search.callback(cog_of(bot), ctx, query="орк стр 2")
+    assert fake_judge.runs == [("search", "орк стр 2"), ("search", "орк стр 1"),
+                               ("search", "орк стр 3")]
+    view = ctx.send.await_args.kwargs["view"]
+    assert [p.fields[0].name for p in view.pages] == ["Хит 1", "Хит 2", "Хит 3"]
+    assert view.page == 1 and ctx.send.await_args.kwargs["embed"] is view.pages[1]
+
+
+async def test_links_are_buttons_that_open_the_other_card(bot: JudgeBot,
+                                                         fake_judge: FakeJudge) -> None:
+    from bot.answers import Answer
+
+    answer = Answer(command="card", title="«Баалит» — Путь хранителей 168",
+                    links=["«Повелитель бездны» (Война стихий 168)", "«Арахнид» (Нашествие тьмы 168)"])
+    fake_judge.run = lambda name, args, default_set=None: answer  # type: ignore[method-assign]
+    ctx = make_ctx(slash=False)
+    await cog_of(bot).card.callback(cog_of(bot), ctx, query="168")
+    view = ctx.send.await_args.kwargs["view"]
+    labels = [c.label for c in view.children]
+    assert labels == ["«Повелитель бездны» (Война стихий 168)", "«Арахнид» (Нашествие тьмы 168)"]
+    from bot.chat.views import suggestion_query
+
+    assert suggestion_query("card", labels[0]) == "Война стихий 168"
+    assert suggestion_query("card", "«Гуль» (Война стихий 39) — запрещена в турнирах") == (
+        "Война стихий 39")

@@ -1,3 +1,6 @@
+import pytest
+
+from bot.answers.json import answer_to_dict
 from bot.commands.judge import Judge
 
 
@@ -63,3 +66,85 @@ def test_checked_mark_comes_from_the_engine(judge: Judge) -> None:
     lines = {line.split(":", 1)[0] for line in read.splitlines()}
     assert "• особенность с оплатой (учитывается в !check)" in lines
     assert "• бонус к атаке" in lines
+
+# --- the whole database: default set, reprints, tournament status ------------------------
+
+
+def test_a_bare_number_is_the_default_set_and_lists_the_others(judge: Judge) -> None:
+    answer = judge.ask("!card 168")
+    assert answer.card is not None and answer.card["id"] == "50-168"
+    others = next(s.body for s in answer.sections if s.heading == "Номер 168 в других выпусках")
+    assert "«Повелитель бездны» (Война стихий 168)" in others
+    assert "«Повелитель бездны» (Война стихий 168)" in answer.links  # Discord: a button
+    assert [p["id"] for p in answer.card["same_number"]] == ["10-168", "20-168", "30-168",
+                                                             "40-168"]
+    assert judge.ask("!card 168", default_set=10).card["id"] == "10-168"  # type: ignore[index]
+    assert judge.ask("!card баалит").links == []  # a name: no list of numbers
+
+
+@pytest.mark.parametrize("query", ["ВС 168", "Война стихий 168", "вс168", "168 ВС", "10-168"])
+def test_a_set_and_a_number_pick_the_set(judge: Judge, query: str) -> None:
+    answer = judge.ask(f"!card {query}")
+    assert answer.card is not None and answer.card["id"] == "10-168", query
+
+
+def test_an_ambiguity_is_a_choice_not_an_error(judge: Judge) -> None:
+    answer = judge.ask("!card кондор")  # «Пустынный кондор», «Кондор-стервятник»
+    assert answer.ok and answer.card is None and "Ошибка" not in answer.title
+    assert "«Пустынный кондор» (Война стихий 14)" in answer.suggestions
+    assert "«Кондор-стервятник» (Нашествие тьмы 8)" in answer.suggestions
+    missing = judge.ask("!card 999")
+    assert not missing.ok and missing.title == "Ошибка"
+
+
+def test_a_reprint_answers_the_newest_print_and_shows_the_difference(judge: Judge) -> None:
+    answer = judge.ask("!card минотавр")
+    assert answer.card is not None and answer.card["id"] == "50-36"
+    also = next(s.body for s in answer.sections if s.heading == "Также")
+    assert also.startswith("Война стихий 34")
+    diff = next(s.body for s in answer.sections if s.heading == "Отличия печатей")
+    assert "текст отличается" in diff and "2 раза за ход" in diff and "Броня 2" in diff
+    assert [(p["id"], p["same_text"]) for p in answer.card["prints"]] == [
+        ("50-36", True), ("10-34", False)]
+    same = judge.ask("!card мантикора")  # «Мантикора»: ВС 21 and ПХ 27, the same text
+    same_diff = next(s.body for s in same.sections if s.heading == "Отличия печатей")
+    assert "текст и характеристики те же" in same_diff
+    assert judge.ask("!card ВС 21").card["id"] == "10-21"  # type: ignore[index]
+
+
+def test_a_banned_card_says_so_first(judge: Judge) -> None:
+    answer = judge.ask("!card исса")
+    assert answer.card is not None and answer.card["banned"] is True
+    assert "запрещена в турнирах" in answer.title
+    assert answer.summary.startswith("⛔ Запрещена в турнирах")
+    assert answer_to_dict(answer)["card"]["banned"] is True
+    assert judge.ask("!card баалит").card["banned"] is False  # type: ignore[index]
+    # only an alternative print of «Тови» ВС 111 is marked: the answer names it
+    tovi = judge.ask("!card ВС 111")
+    assert "Альтернативная (10111alt)" in tovi.summary
+    # its reprint, ПХ 120, is not marked, but says that another print is
+    newest = judge.ask("!card тови")
+    assert newest.card["id"] == "50-120" and not newest.card["banned"]  # type: ignore[index]
+    assert "Другая печать этой карты (Война стихий 111)" in newest.summary
+
+
+def test_an_errata_mark_is_a_dated_note(judge: Judge) -> None:
+    answer = judge.ask("!card анубисар")
+    assert "Эррата от 08.04.2023" in answer.summary and "[Эррата" not in answer.summary
+    assert answer.card is not None and answer.card["errata"] == "2023-04-08"
+
+
+def test_a_card_answer_cites_the_database_with_its_version(judge: Judge) -> None:
+    answer = judge.ask("!card кшар")
+    assert "База карт berserk-nxt" in answer.footer and "sha256 073747eec127" in answer.footer
+    (source,) = answer.card["sources"]  # type: ignore[index]
+    assert source["sha256"].startswith("073747ee") and source["file"].endswith(".json")
+    page = judge.ask("!card 168")  # a seed card: its page too
+    assert "Страница карты «Путь хранителей» 168" in page.footer
+
+
+def test_card_json_carries_banned_and_prints(judge: Judge) -> None:
+    card = answer_to_dict(judge.ask("!card гуль"))["card"]
+    assert card["banned"] is False
+    assert [(p["set"], p["number"], p["banned"]) for p in card["prints"]] == [
+        ("Путь хранителей", 43, False), ("Война стихий", 39, True)]

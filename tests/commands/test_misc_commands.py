@@ -52,3 +52,18 @@ def test_bare_term_or_card_name_answers_as_such(judge: Judge) -> None:
     assert judge.ask("!телепортация").command == "term"
     assert judge.ask("!баалит").card["name"] == "Баалит"  # type: ignore[index]
     assert judge.ask("!абракадабра").command == "unknown"
+
+
+def test_search_ranks_names_first_and_pages_the_whole_database(judge: Judge) -> None:
+    answer = judge.ask("!search орк")
+    assert answer.sections[0].heading.startswith("«Орк» (Война стихий 13)")  # the name itself
+    assert answer.results is not None and len(answer.results) > 10
+    assert answer.paging is not None and answer.paging.more == "!search орк стр 2"
+    names = [r["title"] for r in answer.results]
+    in_name = [i for i, t in enumerate(names) if "Орк" in t]
+    assert in_name == list(range(len(in_name)))  # every name hit before any text hit
+    second = judge.ask("!search орк стр 2")
+    assert second.paging is not None and second.paging.page == 2
+    shown = {s.heading for s in answer.sections} | {s.heading for s in second.sections}
+    assert len(shown) == len(answer.sections) + len(second.sections)  # pages do not overlap
+    assert "База карт berserk-nxt" in answer.footer  # the answer cites its sources

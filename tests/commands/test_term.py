@@ -51,3 +51,22 @@ def test_unknown_term_is_a_clear_error(judge: Judge) -> None:
 def test_empty_term(judge: Judge) -> None:
     answer = judge.ask("!term")
     assert not answer.ok and "Укажите термин" in (answer.error or "")
+
+
+def test_every_card_using_a_term_is_listed_in_pages(judge: Judge) -> None:
+    first = judge.ask("!term метание")
+    assert first.paging is not None and first.paging.pages >= 2
+    assert first.paging.more == "!term Метание стр 2" or first.paging.more.endswith("стр 2")
+    heading = next(s.heading for s in first.sections if s.heading.startswith("Карты"))
+    total = int(heading.split("(")[1].rstrip(")"))
+    using = judge.corpus.cards_using("metanie")
+    assert total == len(using) > 40
+    listed: list[str] = []
+    for page in range(1, first.paging.pages + 1):
+        answer = judge.ask(f"!term метание стр {page}")
+        body = next(s.body for s in answer.sections if s.heading.startswith("Карты"))
+        listed += body.split(", «")
+    assert len(listed) == len(using)  # every card, once
+    assert "Страница 1 из" in first.footer and "`!term" in first.footer
+    last = judge.ask(f"!term метание стр {first.paging.pages + 5}")  # past the end: the last
+    assert last.paging is not None and last.paging.page == last.paging.pages and not last.paging.more
