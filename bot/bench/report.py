@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.bench.harness import TARGETS, verdicts
+from bot.bench.harness import TARGETS, TOP1_VS_DIFFLIB, verdicts
 
 _ROWS: tuple[tuple[str, str, str], ...] = (
     # key, label, unit
@@ -31,6 +31,25 @@ _ROWS: tuple[tuple[str, str, str], ...] = (
     ("search_speedup_vs_linear", "search speed vs linear scan", "×"),
     ("search_recall10", "search recall@10", ""),
     ("linear_recall10", "linear scan recall@10", ""),
+)
+
+#: The shipped corpus alone: every card of the game, queried from its real names.
+_REAL_ROWS: tuple[tuple[str, str, str], ...] = (
+    ("real_index_build_s", "index build from YAML (cold)", "s"),
+    ("real_warm_ask_s", "`berserk-judge ask` to first answer (warm, median)", "s"),
+    ("real_card_exact_p99_ms", "card by name as printed: p99", "ms"),
+    ("real_card_number_p99_ms", "card by number (bare, set + number): p99", "ms"),
+    ("real_card_fuzzy_p99_ms", "card by name typed (typo/case/layout): p99", "ms"),
+    ("real_search_p99_ms", "full-text search: p99", "ms"),
+    ("real_autocomplete_p99_ms", "autocomplete (terms + cards): p99", "ms"),
+    ("real_rss_mb", "peak RSS (max of bench process, ask)", "MB"),
+    ("real_fuzzy_speedup_vs_difflib", "fuzzy card lookup speed vs difflib", "×"),
+    ("real_card_exact_top1", "names as printed answered right", ""),
+    ("real_card_number_top1", "numbers answered right", ""),
+    ("real_fuzzy_top1", "fuzzy top-1 (typos + other cases)", ""),
+    ("real_difflib_top1", "difflib top-1 (same queries)", ""),
+    ("real_fuzzy_answered", "fuzzy answered right (not a question back)", ""),
+    ("real_fuzzy_wrong_answer", "fuzzy answered wrong", ""),
 )
 
 _DETAIL_P50 = (
@@ -59,7 +78,7 @@ def _target(key: str, unit: str) -> str:
     if key in TARGETS:
         limit, how = TARGETS[key]
         return ("≤ " if how == "max" else "≥ ") + _fmt(limit, unit)
-    return "≥ difflib" if key == "fuzzy_top1" else ""
+    return "≥ difflib" if key in TOP1_VS_DIFFLIB else ""
 
 
 def table(results: dict[str, Any]) -> str:
@@ -70,6 +89,13 @@ def table(results: dict[str, Any]) -> str:
         target = _target(key, unit)
         mark = "" if key not in ok else ("yes" if ok[key] else "NO")
         lines.append(f"{label:<52} {_fmt(results.get(key), unit):>12} {target:>10}  {mark}")
+    if "real_index_build_s" in results:
+        cards = results.get("real_corpus", {}).get("cards")
+        lines += ["", f"the shipped corpus alone ({cards} cards):"]
+        for key, label, unit in _REAL_ROWS:
+            target = _target(key, unit)
+            mark = "" if key not in ok else ("yes" if ok[key] else "NO")
+            lines.append(f"{label:<52} {_fmt(results.get(key), unit):>12} {target:>10}  {mark}")
     details = results.get("details", {})
     lines.append("")
     lines.append(f"{'latency (wall; CPU of the thread)':<34} {'p50':>10} {'p99':>10} "
@@ -94,6 +120,23 @@ def table(results: dict[str, Any]) -> str:
                      f"(n={v['n']}; all {v.get('n_all')}: {_fmt(v.get('top1_all'))})"
                      for k, v in by_kind.items()]
             lines.append(f"{key} top-1 by kind: " + "; ".join(parts))
+    real = results.get("real_details", {})
+    for key, label in (("card_exact", "shipped: card by name"),
+                       ("card_number", "shipped: card by number"),
+                       ("card_fuzzy", "shipped: card name typed"),
+                       ("search", "shipped: search"), ("autocomplete", "shipped: autocomplete"),
+                       ("ask_card", "shipped: !card (whole command)")):
+        if real.get(key):
+            lines.append(row(label, real[key]))
+    if real.get("card_fuzzy", {}).get("baseline"):
+        lines.append(row("shipped: difflib (cards)", real["card_fuzzy"]["baseline"]))
+    by_kind = real.get("card_fuzzy", {}).get("by_kind", {})
+    if by_kind:
+        lines.append("shipped card names top-1 by kind: " + "; ".join(
+            f"{k}: {_fmt(v.get('top1'))} vs difflib {_fmt(v.get('difflib_top1'))} "
+            f"(n={v['n']}; all {v.get('n_all')}: {_fmt(v.get('top1_all'))}, answered "
+            f"{_fmt(v.get('answered_all'))}, wrong {_fmt(v.get('wrong_all'))})"
+            for k, v in by_kind.items()))
     check = details.get("check", {})
     if check:
         lines.append(f"!check answered without error: {_fmt(check.get('ok'))}")
@@ -117,7 +160,7 @@ def markdown(results: dict[str, Any]) -> str:
                 "search_p99_ms": "search", "autocomplete_p99_ms": "autocomplete",
                 "check_p99_ms": "check", "picture_p99_ms": "picture"}
     lines = ["| figure | target | measured | CPU time | met |", "|---|---|---|---|---|"]
-    for key, label, unit in _ROWS:
+    for key, label, unit in (*_ROWS, *_REAL_ROWS):
         if key.endswith("_cpu_s"):
             continue
         target = _target(key, unit)

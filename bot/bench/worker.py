@@ -5,6 +5,9 @@
 ``python -m bot.bench.worker measure ROOT DATA_DIR --queries N --baseline N --seed S``
     Opens the Judge on the (already built) index and measures every lookup, the baselines on
     the same queries and ``!check``; reports latencies, accuracies and memory.
+``python -m bot.bench.worker real ROOT DATA_DIR --baseline N --seed S``
+    The same on the shipped corpus alone, with queries from the real names
+    (:mod:`bot.bench.real`).
 
 Each runs in its own process so that its peak RSS (``ru_maxrss``, read by the parent with
 ``os.wait4``) is its own and not the generator's.
@@ -272,7 +275,7 @@ def _pictures(scenes: list[Any]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.bench.worker")
-    parser.add_argument("mode", choices=("build", "measure"))
+    parser.add_argument("mode", choices=("build", "measure", "real"))
     parser.add_argument("root", type=Path)
     parser.add_argument("data_dir", type=Path)
     parser.add_argument("--queries", type=int, default=1000)
@@ -282,6 +285,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.mode == "build":
         result = build(args.root, args.data_dir)
+    elif args.mode == "real":
+        from bot.bench.real import measure_real
+
+        result = measure_real(args.root, args.data_dir, args.baseline, args.seed)
     else:
         result = measure(args.root, args.data_dir, args.queries, args.baseline, args.seed,
                          args.check)

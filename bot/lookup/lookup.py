@@ -424,8 +424,10 @@ class Lookup:
         by_number_order = sorted(corpus.cards.values(), key=lambda c: (c.number, c.set_id))
         self._number_order = [(str(c.number), c.id) for c in by_number_order]
         self._sets, self._set_names = self._set_keys({**KNOWN_SETS, **corpus.sets})
-        #: The set a bare number means unless told otherwise: the newest set of the corpus.
-        self.default_set: int | None = max(corpus.sets, default=None)
+        #: The set a bare number means unless told otherwise: the newest known set of the
+        #: corpus («Путь хранителей»), else its highest set id.
+        known = [s for s in corpus.sets if s in KNOWN_SETS]
+        self.default_set: int | None = max(known or corpus.sets, default=None)
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
 

@@ -62,15 +62,17 @@ def test_harness_writes_every_required_key(tmp_path: Path) -> None:
     pytest.importorskip("bot.lookup.lookup")
     pytest.importorskip("bot.commands.check")
     from bot.bench.__main__ import main
-    from bot.bench.harness import REQUIRED_KEYS
+    from bot.bench.harness import REAL_KEYS, REQUIRED_KEYS
 
     out = tmp_path / "bench-results.json"
     assert main(["--cards", "60", "--terms", "30", "--queries", "12", "--out", str(out),
                  "--quick"]) == 0
     results = json.loads(out.read_text(encoding="utf-8"))
-    for key in REQUIRED_KEYS:
+    for key in (*REQUIRED_KEYS, *REAL_KEYS):
         assert key in results, key
         assert isinstance(results[key], int | float), key
+    assert results["real_corpus"]["cards"] == 1054  # the shipped corpus, measured on its own
+    assert results["real_card_exact_top1"] == 1.0 and results["real_card_number_top1"] == 1.0
 
 
 def test_parallel_read_of_a_large_corpus_equals_the_serial_one(
