@@ -140,21 +140,23 @@ def test_a_bad_ability_in_a_card_file_is_reported_with_file_entry_and_field(
     path = root / "cards" / "50-put-khraniteley.yaml"
     data = read_yaml(path)
     good = copy.deepcopy(data)
-    data["cards"][0]["abilities"][1]["effects"][0]["range"] = "далеко"
-    data["cards"][1]["abilities"][1]["effects"][0]["text"] = "nested text"
-    data["cards"][1]["abilities"].append({"kind": "static", "text": "x", "grants": []})
+    baalit, shadow = (next(i for i, c in enumerate(data["cards"]) if c["id"] == cid)
+                      for cid in ("50-168", "50-194"))
+    data["cards"][baalit]["abilities"][1]["effects"][0]["range"] = "далеко"
+    data["cards"][shadow]["abilities"][1]["effects"][0]["text"] = "nested text"
+    data["cards"][shadow]["abilities"].append({"kind": "static", "text": "x", "grants": []})
     write_yaml(path, data)
     with pytest.raises(CorpusError) as err:
         load_corpus(root)
     where = {(i.file, i.entry, i.field) for i in err.value.issues}
-    assert ("cards/50-put-khraniteley.yaml", "cards[0] (50-168)",
+    assert ("cards/50-put-khraniteley.yaml", f"cards[{baalit}] (50-168)",
             "abilities[1].effects[0].range") in where
-    assert ("cards/50-put-khraniteley.yaml", "cards[1] (50-194)",
+    assert ("cards/50-put-khraniteley.yaml", f"cards[{shadow}] (50-194)",
             "abilities[1].effects[0]") in where
-    assert ("cards/50-put-khraniteley.yaml", "cards[1] (50-194)", "abilities[2]") in where
+    assert ("cards/50-put-khraniteley.yaml", f"cards[{shadow}] (50-194)", "abilities[2]") in where
     write_yaml(path, good)
     assert load_corpus(root).cards["50-194"].abilities[1] == TEN.__class__(
-        **{**vars(TEN), "text": good["cards"][1]["abilities"][1]["text"]})
+        **{**vars(TEN), "text": good["cards"][shadow]["abilities"][1]["text"]})
 
 
 def test_every_reading_of_the_whole_database_round_trips_and_fits_the_schema() -> None:
