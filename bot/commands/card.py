@@ -8,7 +8,6 @@ from collections.abc import Callable
 from bot.answers import Answer, Section
 from bot.commands.common import NOT_FOUND_HINT, card_source_line, card_sources, join_names
 from bot.commands.context import Context
-from bot.commands.term import differing_sentences
 from bot.corpus.abilities import Unparsed, read_in_full
 from bot.corpus.icons import icon_label
 from bot.corpus.model import Card, Corpus
@@ -16,6 +15,7 @@ from bot.engine.supported import applied
 from bot.lookup.normalize import fold
 from bot.ru import echo
 
+_SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _BARE_NUMBER = re.compile(r"\s*№?\s*(\d{1,4})\s*")
 #: Icons whose value is part of the card (Броня 2); the others are marks whose value the
 #: database writes now 0, now 1.
@@ -153,14 +153,24 @@ def _differences(card: Card, other: Card) -> list[str]:
     """What another print of the card says otherwise (wording and punctuation aside)."""
     out = []
     if fold(card.text) != fold(other.text):
-        mine = differing_sentences(other.text, card.text, limit=300)
-        theirs = differing_sentences(card.text, other.text, limit=300)
+        mine, theirs = _only_in(card.text, other.text), _only_in(other.text, card.text)
         out.append("текст отличается. " + " ".join(filter(None, (
             f"Здесь: {mine}" if mine else "", f"Там: {theirs}" if theirs else ""))))
     for name, mine_value, theirs_value in _stats(card, other):
         if mine_value != theirs_value:
             out.append(f"{name}: здесь {mine_value or '—'}, там {theirs_value or '—'}")
     return out
+
+
+def _only_in(text: str, other: str, limit: int = 300) -> str:
+    """The sentences of ``text`` that ``other`` does not have (case, ё and punctuation aside).
+
+    >>> _only_in("Закрыться: Удар. После удара не закрывается.", "Закрыться: удар.")
+    '«После удара не закрывается.»'
+    """
+    theirs = {fold(s) for s in _SENTENCES.split(other)}
+    found = " ".join(f"«{s}»" for s in _SENTENCES.split(text) if s and fold(s) not in theirs)
+    return found if len(found) <= limit else found[: limit - 1] + "…"
 
 
 def _stats(card: Card, other: Card) -> list[tuple[str, str, str]]:

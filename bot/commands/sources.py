@@ -15,7 +15,9 @@ def handle(ctx: Context, args: str) -> Answer:
     per_source = Counter(v.source for t in corpus.terms.values() for v in t.versions)
     ranked = sorted(corpus.sources.values(), key=lambda s: s.rank)
     lines = [
-        f"{i}. {source_line(corpus, s.id)} — терминов с текстом: {per_source.get(s.id, 0)}"
+        f"{i}. {source_line(corpus, s.id)}"
+        + (f" (sha256 {s.sha256[:12]}…) — карты всех выпусков" if s.sha256 else
+           f" — терминов с текстом: {per_source.get(s.id, 0)}")
         for i, s in enumerate(ranked, 1)
     ]
     answer.summary = (
