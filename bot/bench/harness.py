@@ -156,23 +156,13 @@ def run(opts: Options, log: Any = None) -> dict[str, Any]:
         env = dict(os.environ, BERSERK_DATA_DIR=str(data), PYTHONHASHSEED="0")
         py = [sys.executable, "-m", "bot.bench.worker"]
 
-        builds = []
-        for i in range(opts.build_runs):
-            if i:
-                shutil.rmtree(data)
-            builds.append(_json_child([*py, "build", str(root), str(data)], env))
-        builds.sort(key=lambda b: b[0]["index_build_s"])
+        builds = _cold_builds(root, data, env, opts.build_runs)
         build, build_run = builds[len(builds) // 2]
         say("index built cold in " + ", ".join(f"{b['index_build_s']:.2f}" for b, _ in builds) + " s")
 
         # Start-up to the first answer, index already built: the whole `ask` process, a term
         # and a card in turns (a term answer also lists the cards that use it).
-        asks = ("!term телепортация", "!card баалит")
-        ask_runs = [run_child([*ask_command(), "ask", "--root", str(root), asks[i % 2]], env)
-                    for i in range(2 * opts.warm_runs)]
-        for r in ask_runs:
-            if r.returncode != 0:
-                raise RuntimeError(f"berserk-judge ask failed ({r.returncode}):\n{r.stderr[-3000:]}")
+        ask_runs = _warm_asks(root, env, ("!term телепортация", "!card баалит"), opts.warm_runs)
         python_runs = [run_child([sys.executable, "-c", "pass"], env) for _ in range(3)]
         import_runs = [run_child([sys.executable, "-c", "import bot.cli"], env) for _ in range(3)]
         warm = [r.seconds for r in ask_runs]
@@ -251,25 +241,39 @@ def run(opts: Options, log: Any = None) -> dict[str, Any]:
     return results
 
 
+def _cold_builds(root: Path, data: Path, env: dict[str, str], runs: int
+                 ) -> list[tuple[dict[str, Any], ChildResult]]:
+    """``runs`` cold index builds of ``root``, each into an emptied ``data``, fastest first."""
+    builds = []
+    for i in range(runs):
+        if i:
+            shutil.rmtree(data)
+        builds.append(_json_child([sys.executable, "-m", "bot.bench.worker", "build",
+                                   str(root), str(data)], env))
+    return sorted(builds, key=lambda b: b[0]["index_build_s"])
+
+
+def _warm_asks(root: Path, env: dict[str, str], asks: tuple[str, ...], runs: int
+               ) -> list[ChildResult]:
+    """Each message of ``asks`` ``runs`` times, in turns, as a whole `berserk-judge ask`."""
+    out = [run_child([*ask_command(), "ask", "--root", str(root), asks[i % len(asks)]], env)
+           for i in range(len(asks) * runs)]
+    for r in out:
+        if r.returncode != 0:
+            raise RuntimeError(f"berserk-judge ask failed ({r.returncode}):\n{r.stderr[-3000:]}")
+    return out
+
+
 def _run_real(opts: Options, data: Path, say: Any) -> dict[str, Any]:
     """The shipped corpus alone: cold builds, warm asks and its lookups (``real_*`` keys)."""
     assert opts.real_root is not None
     root = opts.real_root
     env = dict(os.environ, BERSERK_DATA_DIR=str(data), PYTHONHASHSEED="0")
     py = [sys.executable, "-m", "bot.bench.worker"]
-    builds = []
-    for i in range(opts.build_runs):
-        if i:
-            shutil.rmtree(data)
-        builds.append(_json_child([*py, "build", str(root), str(data)], env))
-    builds.sort(key=lambda b: b[0]["index_build_s"])
+    builds = _cold_builds(root, data, env, opts.build_runs)
     build, build_run = builds[len(builds) // 2]
-    asks = ("!card баалит", "!card 168", "!term телепортация")
-    ask_runs = [run_child([*ask_command(), "ask", "--root", str(root), asks[i % 3]], env)
-                for i in range(3 * opts.warm_runs)]
-    for r in ask_runs:
-        if r.returncode != 0:
-            raise RuntimeError(f"berserk-judge ask failed ({r.returncode}):\n{r.stderr[-3000:]}")
+    ask_runs = _warm_asks(root, env, ("!card баалит", "!card 168", "!term телепортация"),
+                          opts.warm_runs)
     measured, measure_run = _json_child(
         [*py, "real", str(root), str(data), "--baseline", str(opts.real_baseline),
          "--seed", "9"], env)
