@@ -128,9 +128,9 @@ async def test_default_set_command_and_its_use(bot: JudgeBot, fake_judge) -> Non
     seen: list[int | None] = []
     original = fake_judge.run
 
-    def run(name: str, args: str, default_set: int | None = None):  # type: ignore[no-untyped-def]
+    def run(name: str, args: str, caller=None, default_set: int | None = None):  # type: ignore[no-untyped-def]
         seen.append(default_set)
-        return original(name, args, default_set)
+        return original(name, args, caller, default_set)
 
     fake_judge.run = run
     await cog_of(bot).card.callback(cog_of(bot), card_ctx, query="168")

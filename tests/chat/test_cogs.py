@@ -223,7 +223,8 @@ async def test_a_paged_answer_brings_every_page_for_the_buttons(bot: JudgeBot,
                                                                fake_judge: FakeJudge) -> None:
     from bot.answers import Answer, Paging, Section
 
-    def search(name: str, args: str, default_set: int | None = None) -> Answer:
+    def search(name: str, args: str, caller: object = None,
+               default_set: int | None = None) -> Answer:
         fake_judge.runs.append((name, args))
         page = int(args.rsplit(" ", 1)[1]) if "стр" in args else 1
         return Answer(command="search", title="Поиск", sections=[Section(f"Хит {page}", "x")],
@@ -245,7 +246,7 @@ async def test_links_are_buttons_that_open_the_other_card(bot: JudgeBot,
 
     answer = Answer(command="card", title="«Баалит» — Путь хранителей 168",
                     links=["«Повелитель бездны» (Война стихий 168)", "«Арахнид» (Нашествие тьмы 168)"])
-    fake_judge.run = lambda name, args, default_set=None: answer  # type: ignore[method-assign]
+    fake_judge.run = lambda name, args, caller=None, default_set=None: answer  # type: ignore[method-assign]
     ctx = make_ctx(slash=False)
     await cog_of(bot).card.callback(cog_of(bot), ctx, query="168")
     view = ctx.send.await_args.kwargs["view"]
