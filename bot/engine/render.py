@@ -45,6 +45,8 @@ def _legend_line(piece: Piece) -> str:
         "двигалось" if piece.moved else "",
         f"движение {piece.movement_left}" if piece.movement_left is not None else "",
         f"раны {piece.wounds}" if piece.wounds else "",
+        f"фишки {piece.counters}" if piece.counters is not None else "",
+        f"жетоны {piece.tokens}" if piece.tokens is not None else "",
         "летает" if piece.cell is None else "",
     ) if s]
     extra = f"; {', '.join(states)}" if states else ""
