@@ -12,11 +12,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.corpus.abilities import Ability, Activated, Effect, Event, Trigger
 from bot.corpus.model import Card
-from bot.engine.board import Cell
+from bot.engine.board import Cell, parse_cell
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,8 @@ class Piece:
     """A creature in play. ``card`` None means an unknown ground creature (``?``).
 
     ``moved``: it already used slow movement this turn; ``movement_left``: units left (None:
-    its full movement, unless it moved); ``wounds``: wounds on it.
+    its full movement, unless it moved); ``wounds``: wounds on it; ``counters``/``tokens``:
+    counters (фишки) and tokens (жетоны) on it (None: the position does not say).
     """
 
     card: Card | None = None
@@ -35,6 +36,8 @@ class Piece:
     movement_left: int | None = None
     wounds: int = 0
     flying: bool = False  # stands in the auxiliary zone
+    counters: int | None = None
+    tokens: int | None = None
 
     @property
     def known(self) -> bool:
@@ -143,3 +146,25 @@ class Position:
 
     def without(self, piece: Piece) -> Position:
         return Position(tuple(p for p in self.pieces if p is not piece))
+
+    def moved(self, piece: Piece, cell: Cell) -> Position:
+        """The position with ``piece`` on ``cell`` (a copy of it: compare pieces by cell)."""
+        return Position(tuple(replace(p, cell=cell) if p is piece else p for p in self.pieces))
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A question argument: a cell (with the piece on it, if any) or a flying piece."""
+
+    token: str
+    cell: Cell | None
+    piece: Piece | None
+
+    @classmethod
+    def at(cls, position: Position, token: str) -> Ref:
+        cell = parse_cell(token)
+        return cls(token, cell, position.at(cell))
+
+    @property
+    def where(self) -> str:
+        return str(self.cell) if self.cell else "вспомогательная зона"
