@@ -35,6 +35,7 @@ from bot.engine.declare import (
     report_fired,
     static_effect,
     units,
+    unread_fact,
     verdict,
     within,
 )
@@ -51,6 +52,7 @@ from bot.engine.result import (
     verdict_word,
 )
 from bot.engine.truth import Truth
+from bot.engine.ways import unread_rule
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
 
@@ -148,16 +150,21 @@ def can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
     diagonal, rule = static_effect(piece, position, "diagonal", _diagonal)
     if diagonal.value is not False and rule is not None:
         b_.reason(f"Карта позволяет двигаться по диагонали: «{rule.text.strip().rstrip('.')}»"
-                  + (f" — если {diagonal.missing}." if diagonal.value is None else "."))
+                  + (" — но выполнено ли условие, из позиции не видно." if diagonal.value is None
+                     else "."))
     orth = rules.shortest_paths(position, piece, b.cell, through_occupied=piece.incorporeal)
     diag = rules.shortest_paths(position, piece, b.cell, diagonal=True,
                                 through_occupied=piece.incorporeal) if diagonal.value is not False else []
     paths = diag if diagonal.value is True else orth
     v, steps, missing = _move_verdict(b_, position, piece, paths, facts)
     if diagonal.value is None:
-        v2, _, missing2 = _move_verdict(Builder(), position, piece, diag, facts)
+        v2, steps2, _ = _move_verdict(Builder(), position, piece, diag, facts)
         if v2 != v:
+            b_.reason(f"По диагонали нужно {units(steps2 or 0)} — тогда ответ другой.")
             v, missing = "unknown", diagonal.missing
+    told = unread_rule(piece, "передвиг", "двигат", "движени", "диагонал")
+    if told is not None and v != "unknown":  # it may allow or forbid: neither is certain
+        v, missing = "unknown", unread_fact(b_, piece, told).missing
     if v != "no" and paths:
         if target is not None and piece.incorporeal:
             b_.warn(f"Бестелесное существо на занятой клетке {b.cell} обязано сойти с неё при "

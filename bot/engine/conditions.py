@@ -401,7 +401,7 @@ def _squad(cond: Squad, scene: Scene) -> Truth:
     found = any_of([selects(cond.selector, p, scene) for p in scene.position if p.enemy == side])
     who = "вашем" if cond.side == "own" else "чужом"
     if found.value is not True:  # the position need not list every card of a squad
-        found = Truth.unknown(f"есть ли в {who} отряде карта из условия особенности (позиция "
+        found = Truth.unknown(f"есть ли в {who} отряде то, что названо в условии (позиция "
                               "может показывать не весь отряд)")
     return found.negated() if cond.negated else found
 

@@ -15,6 +15,7 @@ and says why; :func:`static_effect` finds a static rule of the card that holds (
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from bot.corpus.abilities import Ability, Cost, Limit, OntoOccupied
 from bot.engine import rules, triggers
@@ -26,11 +27,15 @@ from bot.engine.ways import Held, Way, held_effects
 from bot.ru import count
 
 
-def verdict(facts: Iterable[Truth]) -> tuple[Verdict, str | None]:
-    """«no» when a fact is false; «unknown» (the first missing fact) when one is unknown."""
+def verdict(facts: Iterable[Truth], unsure: Truth | None = None) -> tuple[Verdict, str | None]:
+    """«no» when a fact is false; «unknown» (the first missing fact) when one is unknown.
+    ``unsure`` is a fact that may turn either way (a sentence of the acting card the bot did
+    not read): when given, neither «yes» nor «no» is certain."""
     found = all_of(list(facts))
     if found.value is None:
         return "unknown", found.missing
+    if unsure is not None:
+        return "unknown", unsure.missing
     return ("yes" if found.value else "no"), None
 
 
@@ -41,23 +46,31 @@ def available(b_: Builder, position: Position, piece: Piece, way: Way, what: str
     facts = []
     if way.trigger is not None:
         b_.cite(rules.TRIGGERED)
-        b_.reason(f"{what.capitalize()} у {piece.genitive} есть только в срабатывающей "
-                  f"особенности «{triggers.event_text(way.trigger)}»: её эффект не объявляют "
-                  "сами по себе — он выполняется, когда она срабатывает.")
-        facts.append(_said(b_, triggers.could_have_fired(way.trigger.when, piece, position)))
+        b_.reason(f"{what.capitalize()} — только в этой срабатывающей особенности: такой эффект "
+                  "не объявляют сам по себе, он выполняется, когда особенность срабатывает.")
+        quote = triggers.event_text(way.trigger)
+        facts.append(_said(b_, triggers.could_have_fired(way.trigger.when, piece, position, quote)))
     elif way.when is not None:
         b_.reason(f"{what.capitalize()} можно объявить только при событии из текста карты.")
-        facts.append(_said(b_, triggers.could_have_fired(way.when, piece, position)))
+        facts.append(_said(b_, triggers.could_have_fired(way.when, piece, position,
+                                                         _short(way.text))))
     if way.cost != Cost():
         b_.cite(rules.PAYMENT)
         facts.append(_said(b_, rules.cost_payable(way.cost, piece, position)))
     scene = Scene(position, piece)
     for condition in way.conditions:
-        found = holds(condition, scene)
+        found = quoted(holds(condition, scene), way.text)
         if found.value is False:
             b_.reason(f"Условие особенности «{_short(way.text)}» не выполнено.")
         facts.append(found)
     return all_of(facts)
+
+
+def quoted(fact: Truth, sentence: str) -> Truth:
+    """An unknown condition's missing fact with the card's sentence it comes from."""
+    if fact.value is not None:
+        return fact
+    return Truth.unknown(f"{fact.missing} — условие из «{_short(sentence)}»", fact.why)
 
 
 def _said(b_: Builder, fact: Truth) -> Truth:
@@ -73,7 +86,7 @@ def static_effect(piece: Piece, position: Position, kind: str,
     best: tuple[Truth, Held | None] = (FALSE, None)
     scene = Scene(position, piece)
     for h in held_effects(piece, kind):
-        found = all_of(test(h.ability), *(holds(c, scene) for c in h.conditions))
+        found = quoted(all_of(test(h.ability), *(holds(c, scene) for c in h.conditions)), h.text)
         if found.value is True:
             return found, h
         if found.value is None and best[0].value is False:
@@ -104,6 +117,16 @@ def onto_occupied(piece: Piece, kind: str, occupant: Piece,
                    f"позволяет: «{h.text.strip().rstrip('.')}» — перемещается туда{then}.")
 
 
+def unread_fact(b_: Builder, piece: Piece, sentence: str) -> Truth:
+    """A sentence of the card the bot did not read that speaks of the asked action: it may
+    allow or forbid it, so the answer cannot be certain."""
+    what = f"«{piece.card.name}»" if piece.card else piece.name
+    b_.reason(f"У {what} есть предложение, которое бот не прочитал и которое может это менять: "
+              f"«{_short(sentence)}».")
+    return Truth.unknown(f"что значит для этого вопроса непрочитанное предложение карты "
+                         f"{what}: «{_short(sentence)}»")
+
+
 def way_text(way: Way) -> str:
     """«Особенность карты: «Прыжок, дальность 3», записана отдельным предложением — медленная»."""
     if way.assumed:
@@ -114,7 +137,8 @@ def way_text(way: Way) -> str:
             if way.kind in rules.ATTACKS else way.kind)
     text = _short(way.text)
     if way.trigger is not None:
-        return f"Срабатывающая особенность карты: «{text}» — не медленная"
+        return f"Срабатывающая особенность карты: «{text}»" + (
+            " (такой эффект не медленный)" if way.kind in rules.RELOCATIONS else "")
     slow = ", записана отдельным предложением — медленная" if way.kind in ("jump", "teleport") \
         and way.slow else ""
     return f"Особенность карты: «{text}»{slow}"
@@ -150,12 +174,19 @@ def report_fired(b_: Builder, found: list[triggers.Fired]) -> None:
 
 
 def best(results: list[CheckResult]) -> CheckResult:
-    """The most permissive answer over a piece's ways: one way that works is enough."""
-    for wanted in ("yes", "unknown", "no"):
+    """The most permissive answer over a piece's ways: one way that works is enough. When none
+    does, every way's reasons are given (each begins with its sentence of the card)."""
+    for wanted in ("yes", "unknown"):
         for r in results:
             if r.verdict == wanted:
                 return r
-    return results[0]
+    first = results[0]
+    if len(results) == 1:
+        return first
+    cites = list(dict.fromkeys(c for r in results for c in r.citations))
+    return replace(first, reasons=tuple(x for r in results for x in r.reasons),
+                   citations=tuple(cites),
+                   warnings=tuple(dict.fromkeys(w for r in results for w in r.warnings)))
 
 
 def needs_piece(b_: Builder, piece: Piece | None, where: str) -> CheckResult | None:

@@ -69,6 +69,7 @@ class Defence:
     holds: Truth
     value: int | str | None = None
     term: str | None = None
+    ignored_by: str | None = None  # the attacker's «Игнорирует защиту от …» that sets it aside
 
 
 def defences(target: Piece, kind: str, attacker: Piece, position: Position) -> list[Defence]:
@@ -78,22 +79,21 @@ def defences(target: Piece, kind: str, attacker: Piece, position: Position) -> l
     if target.card is None:
         return []
     scene = Scene(position, target)
-    ignored = [a for h in held(attacker) if isinstance(h.ability, Ignore)
-               for a in h.ability.protection] if attacker.card else []
+    ignores = {a: h.text for h in held(attacker) if isinstance(h.ability, Ignore)
+               and not h.conditions for a in h.ability.protection}
     out = []
     for code, _ in target.card.icons:
         against = ICON_PROTECTIONS.get(code)
-        if against is None or any(a in ignored for a in against):
+        if against is None:
             continue
         concerns = any_of([concerns_attack(a, kind, attacker, scene) for a in against])
         if concerns.value is not False:
             out.append(Defence("protection", ICON_NAMES[code], "значок", concerns,
-                               term=PROTECTION_TERMS.get(against[0].kind)))
+                               term=PROTECTION_TERMS.get(against[0].kind),
+                               ignored_by=_ignored(against, ignores)))
     for h in held(target):
         eff = h.ability
         if not isinstance(eff, Protection | Reduction) or eff.target != "self" or eff.until:
-            continue
-        if isinstance(eff, Protection) and any(a in ignored for a in eff.against):
             continue
         concerns = any_of([concerns_attack(a, kind, attacker, scene) for a in eff.against])
         found = all_of(concerns, *(holds(c, scene) for c in h.conditions))
@@ -102,10 +102,16 @@ def defences(target: Piece, kind: str, attacker: Piece, position: Position) -> l
         name = _name(eff)
         if isinstance(eff, Protection):
             terms = [PROTECTION_TERMS[a.kind] for a in eff.against if a.kind in PROTECTION_TERMS]
-            out.append(Defence("protection", name, h.text, found, term=terms[0] if terms else None))
+            out.append(Defence("protection", name, h.text, found, term=terms[0] if terms else None,
+                               ignored_by=_ignored(eff.against, ignores)))
         else:
             out.append(Defence("reduction", name, h.text, found, value=eff.value))
     return out
+
+
+def _ignored(against: tuple[Attack, ...], ignores: dict[Attack, str]) -> str | None:
+    """The attacker's «Игнорирует защиту от …» sentence that covers this protection."""
+    return next((ignores[a] for a in against if a in ignores), None)
 
 
 def concerns_attack(attack: Attack, kind: str, attacker: Piece, scene: Scene) -> Truth:

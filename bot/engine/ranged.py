@@ -30,6 +30,7 @@ from bot.engine.declare import (
     cells,
     limit_note,
     static_effect,
+    unread_fact,
     verdict,
     way_text,
     within,
@@ -38,7 +39,7 @@ from bot.engine.defence import concerns_attack, defences
 from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Verdict
 from bot.engine.truth import TRUE, Truth, all_of, any_of
-from bot.engine.ways import Way, unread_mention, ways
+from bot.engine.ways import Way, unread_mention, unread_rule, ways
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
 _STEMS = {"throw": "метани", "shot": "выстрел", "discharge": "разряд"}
@@ -97,8 +98,13 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
     if way.unread:
         facts.append(Truth.unknown(f"условие особенности, которое бот не прочитал: "
                                    f"«{way.unread[0]}»"))
+    said = unread_rule(target, _STEMS[kind], "защит", r"[-−–] ?\d+ от")
+    if said is not None:  # the target's unread text may protect it: «yes» is not certain
+        facts.append(unread_fact(b_, target, said))
+    told = unread_rule(piece, _STEMS[kind], skip=way.text)  # may allow or forbid: neither is
+    unsure = unread_fact(b_, piece, told) if told is not None else None
     limit_note(b_, way.limit)
-    return _range(b_, position, way, kind, a, b, facts)
+    return _range(b_, position, way, kind, a, b, facts, unsure)
 
 
 def _payment(way: Way) -> str:
@@ -115,7 +121,7 @@ def _cannot_attack(rule: Ability) -> Truth:
 
 
 def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,
-           facts: list[Truth]) -> CheckResult:
+           facts: list[Truth], unsure: Truth | None) -> CheckResult:
     """Range (``dalnost``) by both rule versions, with the card's «+N к дальности»."""
     b_.cite(rules.RANGE)
     if way.range is None or a.cell is None or b.cell is None:
@@ -123,7 +129,7 @@ def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,
                                    else "карта во вспомогательной зоне — дальность не "
                                         "ограничивает") + ".")
         d = distance(a.cell, b.cell) if a.cell and b.cell else None
-        v, missing = verdict(facts)
+        v, missing = verdict(facts, unsure)
         return _done(b_, v, d, missing, facts)
     piece = a.piece
     assert piece is not None
@@ -135,8 +141,8 @@ def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,
                                                                f"выполнено условие)" if maybe else "") + ".")
     d, g = distance(a.cell, b.cell, RP), distance(a.cell, b.cell, GL)
     b_.reason(f"От {a.cell} до {b.cell}: {cells(d)} без диагоналей, дальность {rng + sure}.")
-    v_rp, missing = verdict([within(d, rng, sure, maybe, why), *facts])
-    v_gl, _ = verdict([within(g, rng, sure, maybe, why), *facts])
+    v_rp, missing = verdict([within(d, rng, sure, maybe, why), *facts], unsure)
+    v_gl, _ = verdict([within(g, rng, sure, maybe, why), *facts], unsure)
     if v_gl != v_rp:
         b_.cite(rules.RANGE, GL).other_version(OtherVersion.of(
             GL, v_gl, g, f"По глоссарию диагонали считаются: {cells(g)}."))
@@ -200,7 +206,10 @@ def _target(b_: Builder, piece: Piece, target: Piece, kind: str, way: Way,
     for d in defences(target, kind, piece, position):
         source = "значок карты" if d.source == "значок" else f"«{d.source.strip().rstrip('.')}»"
         maybe = f" — если {d.holds.missing}" if d.holds.value is None else ""
-        if d.kind == "protection":
+        if d.ignored_by is not None:
+            b_.reason(f"У цели {target.name} «{d.name}» ({source}), но {piece.name} её "
+                      f"игнорирует: «{d.ignored_by.strip().rstrip('.')}».")
+        elif d.kind == "protection":
             if d.term:
                 b_.cite(d.term)
             b_.reason(f"У цели {target.name} «{d.name}» ({source}){maybe}. Что она даёт, в "

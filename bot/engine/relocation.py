@@ -31,13 +31,14 @@ from bot.engine.declare import (
     needs_piece,
     onto_occupied,
     report_fired,
+    unread_fact,
     verdict,
     way_text,
 )
 from bot.engine.position import Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Value
 from bot.engine.truth import FALSE, TRUE, Truth, all_of
-from bot.engine.ways import Way, unread_mention, ways
+from bot.engine.ways import Way, unread_mention, unread_rule, ways
 from bot.ru import agree
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
@@ -95,12 +96,14 @@ def _relocate_with(position: Position, way: Way, a: Ref, b: Ref, asked: int | No
     if stop:
         return stop
     usable = available(b_, position, piece, way, relocation.name)
-    if usable.value is False:
+    told = unread_rule(piece, _STEMS[way.kind], skip=way.text)  # may allow or forbid
+    unsure = unread_fact(b_, piece, told) if told is not None else None
+    if usable.value is False and unsure is None:
         return b_.done("no")
     rp = _version(b_, position, way, a, b, RP)
     g_builder = Builder()
     gl = _version(g_builder, position, way, a, b, GL)
-    (v_rp, missing), (v_gl, _) = verdict([usable, rp[0]]), verdict([usable, gl[0]])
+    (v_rp, missing), (v_gl, _) = verdict([usable, rp[0]], unsure), verdict([usable, gl[0]], unsure)
     if v_gl != v_rp:
         why = " ".join(r for r in g_builder.reasons if r not in b_.reasons)
         b_.cite(relocation.term, GL).other_version(

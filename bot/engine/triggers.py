@@ -103,28 +103,39 @@ def _moved(owner: Piece, mover: Piece, step: Step) -> Piece:
     return replace(owner, cell=step.dst) if owner is mover else owner
 
 
-def could_have_fired(when: When, piece: Piece, position: Position) -> Truth:
-    """For a bare question about an effect the card has only inside a trigger: could the
-    trigger have just fired, as the position stands? A relocation trigger fires when the
-    piece arrives, so it must stand where that move ends; the notation puts no two cards on
-    one cell, so «на клетку, занятую …» cannot have just happened. Other events («при
-    гибели», «в начале хода», «при ударе» …) the position cannot show: unknown."""
-    if when.event not in ("move", "relocate", "jump", "teleport", "dash") or when.subject != "self":
-        return Truth.unknown("сработала ли эта особенность (позиция этого не показывает)")
-    if piece.cell is None:
-        return Truth.unknown("сработала ли эта особенность (существо во вспомогательной зоне)")
+def could_have_fired(when: When, piece: Piece, position: Position, quote: str) -> Truth:
+    """For a bare question about an effect the card has only inside a trigger (``quote``: the
+    trigger as the card says it): could the trigger have just fired, as the position stands?
+    A relocation trigger fires when the piece arrives, so it must stand where that move ends
+    (the notation puts no two cards on one cell, so «на клетку, занятую …» cannot have just
+    happened); «при движении» needs a piece that moved this turn. Other events («при гибели»,
+    «в начале хода», «при ударе» …) the position cannot show: unknown."""
+    ask = ("Спросите о самом перемещении («движение A B», «телепортация A B»…): тогда "
+           "особенность сработает и её эффект будет применён.")
+    if when.event not in ("move", "relocate", "jump", "teleport", "dash") or when.subject != "self" \
+            or piece.cell is None:
+        return Truth.unknown(f"сработала ли особенность «{quote}» (позиция этого не показывает)")
+    if when.event == "move" and not _has_moved(piece):
+        return Truth.of(False, f"По позиции она не сработала: {piece.name} в этот ход не "
+                               f"двигалось (нет «двигался» или «движение N»). {ask}")
     scene = Scene(position, piece)
     ends = [when.to] + ([when.from_] if when.reverse else [])
     here = any_of([cell_is(spec, None, piece.cell, scene) if spec is not None else TRUE
                    for spec in ends])
     if here.value is False:
         return Truth.of(False, f"По позиции она не сработала: {piece.name} на {piece.cell} — "
-                               "не там, куда приводит это перемещение. Спросите о самом "
-                               "перемещении («движение A B», «телепортация A B»…): тогда "
-                               "особенность сработает и её эффект будет применён.")
-    return Truth.unknown(f"сработала ли особенность: перемещалось ли {piece.name} только что "
-                         f"на {piece.cell} так, как в ней сказано (спросите о самом "
+                               f"не там, куда приводит это перемещение. {ask}")
+    return Truth.unknown(f"сработала ли особенность «{quote}»: переместилось ли {piece.name} "
+                         f"только что на {piece.cell} так, как в ней сказано (спросите о самом "
                          "перемещении — тогда она сработает)")
+
+
+def _has_moved(piece: Piece) -> bool:
+    """Whether the position says the piece spent movement this turn («двигался», or less
+    movement left than its card gives)."""
+    full = piece.card.movement if piece.card else None
+    return piece.moved or (piece.movement_left is not None
+                           and (full is None or piece.movement_left < full))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -195,3 +195,20 @@ def unread_mention(piece: Piece, stem: str) -> str | None:
         if not read_in_full(a) and re.search(pattern, a.text.casefold()):
             return a.text
     return None
+
+
+#: How a sentence that fires begins: it does not change whether an action is allowed.
+_TRIGGER_START = re.compile(r"^(при|когда|после|в начале|в конце|до начала)\b")
+
+
+def unread_rule(piece: Piece, *patterns: str, skip: str = "") -> str | None:
+    """An unparsed sentence of the card (not a trigger, not the sentence ``skip``) that speaks
+    of the asked action (``patterns``, regexes: «выстрел», «защит», «-1 от»): it may allow or
+    forbid what the check would otherwise answer, so the answer cannot be certain."""
+    pattern = "|".join(r"(?<![а-я])" + p for p in patterns)
+    for a in piece.abilities():
+        text = a.text.casefold().strip()
+        if a.text != skip and not read_in_full(a) and not _TRIGGER_START.match(text) \
+                and re.search(pattern, text):
+            return a.text
+    return None

@@ -154,8 +154,8 @@ def test_a_triggered_jump_is_not_an_action() -> None:
     r = ask("194 b2 двигался | прыжок b2 c4")
     assert r.verdict == "no" and r.other_versions == ()
     assert "srabatyvayushchaya-osobennost" in terms(r)
-    assert any("«При движении на клетку, занятую наземным существом противника»" in x
-               for x in r.reasons)
+    assert any("«При движении на клетку, занятую наземным существом противника — может ранить"
+               in x for x in r.reasons)
     assert any("Спросите о самом перемещении" in x for x in r.reasons)
 
 
@@ -275,8 +275,10 @@ def test_a_throw_inside_a_trigger_is_the_cards_throw_when_it_fires() -> None:
     r = ask("Антар a1, враг ? a4 | метание a1 a4")
     assert r.verdict == "no"  # no enemy next to a1: it cannot have just moved there
     assert any("срабатывающей особенности" in x for x in r.reasons)
-    r = ask("Антар a1, враг ? b2, враг ? a4 | метание a1 a4")
-    assert (r.verdict, r.value) == ("unknown", 3)  # next to b2: it may have just arrived
+    assert ask("Антар a1 двигался, враг ? a4 | метание a1 a4").verdict == "no"  # a1: no enemy near
+    r = ask("Антар a1 двигался, враг ? b2, враг ? a4 | метание a1 a4")
+    assert (r.verdict, r.value) == ("unknown", 3)  # it moved, and a1 is next to b2
+    assert r.missing and "«При движении на клетку рядом с существом противника" in r.missing
     # asking the move itself fires it, on every cell of the path next to an enemy
     r = ask("Антар b1 движение 2, враг ? c3 | движение b1 b2")
     assert r.verdict == "yes" and len(r.triggers) == 1
