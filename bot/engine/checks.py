@@ -16,8 +16,17 @@ glossary's verdict as an other version when it differs. Example (the issue's pos
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
-from bot.corpus.abilities import Ability, Cannot, Diagonal, MovementBonus
+from bot.corpus.abilities import (
+    Ability,
+    Cannot,
+    Diagonal,
+    MovementBonus,
+    OntoOccupied,
+    Selector,
+    Swap,
+)
 from bot.engine import rules, triggers
 from bot.engine.board import (
     Cell,
@@ -26,7 +35,10 @@ from bot.engine.board import (
     is_adjacent,
     is_orthogonal_neighbour,
 )
+from bot.engine.conditions import Scene, selects
 from bot.engine.declare import (
+    available,
+    best,
     bonus,
     cells,
     closed_stops,
@@ -37,6 +49,7 @@ from bot.engine.declare import (
     units,
     unread_fact,
     verdict,
+    way_text,
     within,
 )
 from bot.engine.defence import defences
@@ -46,18 +59,20 @@ from bot.engine.relocation import can_jump, can_teleport
 from bot.engine.result import (
     Builder,
     CheckResult,
+    Cite,
     OtherVersion,
     Verdict,
     verdict_of,
     verdict_word,
 )
 from bot.engine.truth import Truth
-from bot.engine.ways import unread_rule
+from bot.engine.ways import Way, held_effects, unread_mention, unread_rule, ways
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
 
 __all__ = ["Ref", "adjacency", "can_apply_effect", "can_jump", "can_manoeuvre", "can_move",
-           "can_shoot", "can_teleport", "in_formation", "range_between", "throw_value"]
+           "can_shoot", "can_swap", "can_teleport", "in_formation", "range_between",
+           "throw_value"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -240,6 +255,66 @@ def can_manoeuvre(position: Position, a: Ref, b: Ref) -> CheckResult:
     report_fired(b_, triggers.fired(position, piece, "manoeuvre", a.cell, [(b.cell,)])
                  + triggers.fired(after, other, "manoeuvre", b.cell, [(a.cell,)]))
     return b_.done("yes")
+
+
+def can_swap(position: Position, a: Ref, b: Ref) -> CheckResult:
+    """«Поменяться местами» (``peremeshchenie``): by «Манёвр» (:func:`can_manoeuvre`), by the
+    card's «поменяться местами с …» (its cost, trigger and condition apply as for any ability)
+    or by moving, jumping or teleporting onto the other's cell where the card allows it
+    «поменявшись с ним местами». A ``?`` is assumed to have «Манёвр». Worked example: your
+    ``?`` on b2 and your ``?`` on b3 → yes (by manoeuvre)."""
+    b_ = Builder().cite(rules.RELOCATION)
+    piece, other = a.piece, b.piece
+    failure = needs_board(b_, piece, a.where, "меняться местами")
+    if failure or piece is None or a.cell is None:
+        return failure or b_.done("no")
+    if other is None or b.cell is None or other is piece:
+        return b_.reason(f"На {b.where} нет другого существа, с которым можно поменяться "
+                         "местами.").done("no")
+    results = []
+    if piece.card is None or piece.has("manoeuvre"):
+        results.append(can_manoeuvre(position, a, b))
+    results += [_swap_with(position, way, a, b) for way in ways(piece, "swap")
+                if not way.assumed]
+    by_moving = {"move": can_move, "jump": can_jump, "teleport": can_teleport}
+    for h in held_effects(piece, "onto_occupied"):
+        rule = h.ability
+        if isinstance(rule, OntoOccupied) and rule.swap and rule.way in by_moving:
+            results.append(by_moving[rule.way](position, a, b))
+    if results:
+        found = best(results)
+        cite = Cite(rules.RELOCATION)
+        return found if cite in found.citations else replace(
+            found, citations=(cite, *found.citations))
+    unread = unread_mention(piece, "помен")
+    if unread is not None:
+        return b_.reason("Обмен местами у карты есть в тексте, но бот его не прочитал.").done(
+            "unknown", missing=f"особенность, которую бот не прочитал: «{unread}»")
+    return b_.reason(f"У {piece.genitive} нет ни «Манёвра», ни особенности поменяться "
+                     "местами.").done("no")
+
+
+def _swap_with(position: Position, way: Way, a: Ref, b: Ref) -> CheckResult:
+    """A card's «поменяться местами с …»: usable now, and ``b`` is the one it names."""
+    b_ = Builder().cite(rules.RELOCATION)
+    piece, other = a.piece, b.piece
+    assert piece is not None and other is not None and a.cell is not None and b.cell is not None
+    b_.reason(f"{way_text(way)}.")
+    usable = available(b_, position, piece, way, "обмен местами")
+    if usable.value is False:
+        return b_.done("no")
+    partner = way.effect.with_ if isinstance(way.effect, Swap) else None
+    named = selects(partner, other, Scene(position, piece)) if isinstance(partner, Selector) \
+        else Truth.unknown("с каким существом особенность позволяет поменяться местами")
+    if named.value is False:
+        return b_.reason(f"{other.name} на {b.cell} — не то существо, с которым особенность "
+                         "позволяет поменяться местами.").done("no")
+    v, missing = verdict([usable, named])
+    if v != "no":
+        after = position.moved(piece, b.cell)
+        report_fired(b_, triggers.fired(position, piece, "manoeuvre", a.cell, [(b.cell,)])
+                     + triggers.fired(after, other, "manoeuvre", b.cell, [(a.cell,)]))
+    return b_.done(v, missing=missing)
 
 
 # ---------------------------------------------------------------------------------------------
