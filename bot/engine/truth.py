@@ -52,27 +52,24 @@ FALSE = Truth.of(False)
 
 def all_of(truths: Iterable[Truth] | Truth, *more: Truth) -> Truth:
     """False when one is false; else unknown when one is unknown (the first's fact); else true."""
-    items = [truths, *more] if isinstance(truths, Truth) else [*truths, *more]
-    unknown = None
-    for t in items:
-        if t.value is False:
-            return t
-        if t.value is None and unknown is None:
-            unknown = t
-    if unknown is not None:
-        return unknown
-    return items[0] if len(items) == 1 else TRUE
+    return _combine(truths, more, decisive=False)
 
 
 def any_of(truths: Iterable[Truth] | Truth, *more: Truth) -> Truth:
     """True when one is true; else unknown when one is unknown; else false."""
+    return _combine(truths, more, decisive=True)
+
+
+def _combine(truths: Iterable[Truth] | Truth, more: tuple[Truth, ...], decisive: bool) -> Truth:
+    """The first fact whose value is ``decisive``; else the first unknown one; else the only
+    fact, or the plain opposite of ``decisive`` (an empty «all» is true, an empty «any» false)."""
     items = [truths, *more] if isinstance(truths, Truth) else [*truths, *more]
     unknown = None
     for t in items:
-        if t.value is True:
+        if t.value is decisive:
             return t
         if t.value is None and unknown is None:
             unknown = t
     if unknown is not None:
         return unknown
-    return items[0] if len(items) == 1 else FALSE
+    return items[0] if len(items) == 1 else Truth.of(not decisive)
