@@ -29,7 +29,6 @@ from bot.corpus.abilities import (
 )
 from bot.engine import rules, triggers
 from bot.engine.board import (
-    Cell,
     RuleVersion,
     distance,
     is_adjacent,
@@ -65,6 +64,7 @@ from bot.engine.result import (
     verdict_of,
     verdict_word,
 )
+from bot.engine.rules import Route
 from bot.engine.truth import Truth
 from bot.engine.ways import Way, held_effects, unread_mention, unread_rule, ways
 
@@ -167,11 +167,12 @@ def can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
         b_.reason(f"Карта позволяет двигаться по диагонали: «{rule.text.strip().rstrip('.')}»"
                   + (" — но выполнено ли условие, из позиции не видно." if diagonal.value is None
                      else "."))
-    orth = rules.shortest_paths(position, piece, b.cell, through_occupied=piece.incorporeal)
-    diag = rules.shortest_paths(position, piece, b.cell, diagonal=True,
-                                through_occupied=piece.incorporeal) if diagonal.value is not False else []
-    paths = diag if diagonal.value is True else orth
-    v, steps, missing = _move_verdict(b_, position, piece, paths, facts)
+    orth = rules.shortest_route(position, piece, b.cell, through_occupied=piece.incorporeal)
+    diag = rules.shortest_route(position, piece, b.cell, diagonal=True,
+                                through_occupied=piece.incorporeal) \
+        if diagonal.value is not False else None
+    route = diag if diagonal.value is True else orth
+    v, steps, missing = _move_verdict(b_, position, piece, route, facts)
     if diagonal.value is None:
         v2, steps2, _ = _move_verdict(Builder(), position, piece, diag, facts)
         if v2 != v:
@@ -180,11 +181,11 @@ def can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
     told = unread_rule(piece, "передвиг", "двигат", "движени", "диагонал")
     if told is not None and v != "unknown":  # it may allow or forbid: neither is certain
         v, missing = "unknown", unread_fact(b_, piece, told).missing
-    if v != "no" and paths:
+    if v != "no" and route is not None:
         if target is not None and piece.incorporeal:
             b_.warn(f"Бестелесное существо на занятой клетке {b.cell} обязано сойти с неё при "
                     "ближайшей возможности, иначе изгоняется.")
-        report_fired(b_, triggers.fired(position, piece, "move", a.cell, paths))
+        report_fired(b_, triggers.fired(position, piece, "move", route))
     return b_.done(v, steps, missing=missing, value_label="единиц движения")
 
 
@@ -200,13 +201,13 @@ def _diagonal(rule: Ability) -> Truth:
     return Truth.of("move" in rule.ways and rule.target == "self")
 
 
-def _move_verdict(b_: Builder, position: Position, piece: Piece, paths: list[tuple[Cell, ...]],
+def _move_verdict(b_: Builder, position: Position, piece: Piece, route: rules.Route | None,
                   facts: list[Truth]) -> tuple[Verdict, int | None, str | None]:
     """Steps of the shortest path against the movement left (with the card's «+N к движению»)."""
-    if not paths:
+    if route is None:
         b_.reason("Пути по незанятым клеткам нет.")
         return "no", None, None
-    steps = len(paths[0])
+    steps = route.steps
     movement = piece.movement()
     if movement is None:
         b_.reason(f"Нужно {units(steps)} движения.")
@@ -252,8 +253,8 @@ def can_manoeuvre(position: Position, a: Ref, b: Ref) -> CheckResult:
     b_.reason(f"{piece.name} и {other.name} — одного отряда, на соседних клетках по "
               "вертикали или горизонтали; существо ещё не двигалось.")
     after = position.moved(piece, b.cell)
-    report_fired(b_, triggers.fired(position, piece, "manoeuvre", a.cell, [(b.cell,)])
-                 + triggers.fired(after, other, "manoeuvre", b.cell, [(a.cell,)]))
+    report_fired(b_, triggers.fired(position, piece, "manoeuvre", Route.direct(a.cell, b.cell))
+                 + triggers.fired(after, other, "manoeuvre", Route.direct(b.cell, a.cell)))
     return b_.done("yes")
 
 
@@ -312,8 +313,8 @@ def _swap_with(position: Position, way: Way, a: Ref, b: Ref) -> CheckResult:
     v, missing = verdict([usable, named])
     if v != "no":
         after = position.moved(piece, b.cell)
-        report_fired(b_, triggers.fired(position, piece, "manoeuvre", a.cell, [(b.cell,)])
-                     + triggers.fired(after, other, "manoeuvre", b.cell, [(a.cell,)]))
+        report_fired(b_, triggers.fired(position, piece, "manoeuvre", Route.direct(a.cell, b.cell))
+                     + triggers.fired(after, other, "manoeuvre", Route.direct(b.cell, a.cell)))
     return b_.done(v, missing=missing)
 
 

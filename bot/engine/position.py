@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from bot.corpus.abilities import Ability, Activated, Effect, Event, Trigger
 from bot.corpus.model import Card
@@ -125,12 +126,16 @@ class Position:
         return len(self.pieces)
 
     def at(self, cell: Cell | None) -> Piece | None:
-        if cell is None:
-            return None
+        return self._by_cell.get(cell) if cell is not None else None
+
+    @cached_property
+    def _by_cell(self) -> dict[Cell, Piece]:
+        """Pieces by cell, built on first use (the first piece wins, as the parser allows one)."""
+        out: dict[Cell, Piece] = {}
         for piece in self.pieces:
-            if piece.cell == cell:
-                return piece
-        return None
+            if piece.cell is not None:
+                out.setdefault(piece.cell, piece)
+        return out
 
     def occupied(self, cell: Cell) -> bool:
         return self.at(cell) is not None

@@ -111,7 +111,7 @@ def _relocate_with(position: Position, way: Way, a: Ref, b: Ref, asked: int | No
     if v_rp != "no" and a.cell is not None and b.cell is not None:
         if way.trigger is None:
             limit_note(b_, way.limit)
-        report_fired(b_, triggers.fired(position, piece, way.kind, a.cell, [(b.cell,)]))
+        report_fired(b_, triggers.fired(position, piece, way.kind, rules.Route.direct(a.cell, b.cell)))
     label = "дальность" if way.kind == "jump" else ""
     return b_.done(v_rp, rp[1] if way.kind == "jump" else None, missing=missing, value_label=label)
 

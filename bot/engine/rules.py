@@ -11,12 +11,14 @@ from dataclasses import dataclass
 
 from bot.corpus.abilities import Cost, Selector
 from bot.engine.board import (
+    CELL_COUNT,
+    CELLS_BY_INDEX,
+    NEIGHBOUR_INDEX,
     Cell,
     RuleVersion,
     all_cells,
     distance,
     is_adjacent,
-    orthogonal_neighbours,
     own_row,
 )
 from bot.engine.conditions import Scene, counters_fact, has_flag, selects
@@ -138,10 +140,36 @@ def slow_allowed(piece: Piece, slow: bool, version: RuleVersion) -> bool:
     return True
 
 
-def shortest_paths(position: Position, piece: Piece, dst: Cell, *, diagonal: bool = False,
-                   through_occupied: bool = False) -> list[tuple[Cell, ...]]:
-    """Every shortest movement path (``dvizhenie``) from the piece to ``dst``: the cells
-    stepped onto, ``dst`` last; empty when ``dst`` cannot be reached.
+@dataclass(frozen=True)
+class Route:
+    """Every shortest movement from ``start`` to its last cell at once, without listing the
+    paths (a long diagonal of the board has 126): the ``cells`` stepped onto on some shortest
+    path, nearest first and the destination last; for each, the cells it is entered from
+    (``sources``); the cells every shortest path steps onto (``always``); ``steps`` taken.
+    A jump or a teleport is a route of one step (:meth:`direct`)."""
+
+    start: Cell
+    steps: int
+    cells: tuple[Cell, ...]
+    sources: dict[Cell, tuple[Cell, ...]]
+    always: frozenset[Cell]
+
+    @classmethod
+    def direct(cls, src: Cell, dst: Cell) -> Route:
+        return cls(src, 1, (dst,), {dst: (src,)}, frozenset({dst}))
+
+    def path(self) -> tuple[Cell, ...]:
+        """One of the shortest paths, both ends included."""
+        out = [self.cells[-1]]
+        while out[-1] != self.start:
+            out.append(self.sources[out[-1]][0])
+        return tuple(reversed(out))
+
+
+def shortest_route(position: Position, piece: Piece, dst: Cell, *, diagonal: bool = False,
+                   through_occupied: bool = False) -> Route | None:
+    """Every shortest movement (``dvizhenie``) from the piece to ``dst``; None when ``dst``
+    cannot be reached.
 
     Each step goes напротив/назад/вправо/влево (and diagonally when the card allows it) onto an
     unoccupied cell; an incorporeal creature (``bestelesnost``) may step onto occupied cells.
@@ -150,33 +178,60 @@ def shortest_paths(position: Position, piece: Piece, dst: Cell, *, diagonal: boo
 
     >>> from bot.engine.position import Piece
     >>> p = Piece(cell=Cell.parse("a1"))
-    >>> [" ".join(map(str, path)) for path in shortest_paths(Position((p,)), p, Cell.parse("b2"))]
-    ['a2 b2', 'b1 b2']
+    >>> route = shortest_route(Position((p,)), p, Cell.parse("b2"))
+    >>> route.steps, [str(c) for c in route.cells], [str(c) for c in route.always]
+    (2, ['a2', 'b1', 'b2'], ['b2'])
     """
-    start = piece.cell
-    if start is None or start == dst:
-        return []
-    dist = {start: 0}
+    if piece.cell is None or piece.cell == dst:
+        return None
+    start, goal = piece.cell.index, dst.index
+    near = NEIGHBOUR_INDEX[diagonal]
+    blocked = [False] * len(CELL_COUNT) if through_occupied else _occupancy(position)
+    blocked[goal] = False
+    dist = [-1] * len(CELL_COUNT)
+    ways = [0] * len(CELL_COUNT)  # shortest paths from the start to each cell
+    dist[start], ways[start] = 0, 1
     queue = deque([start])
     while queue:
-        cell = queue.popleft()
-        if cell == dst:
+        i = queue.popleft()
+        if i == goal:
             break
-        for nxt in _steps(cell, diagonal):
-            if nxt in dist or not (nxt == dst or through_occupied or free_cell(position, nxt)):
-                continue
-            dist[nxt] = dist[cell] + 1
-            queue.append(nxt)
-    if dst not in dist:
-        return []
+        for j in near[i]:
+            if dist[j] < 0:
+                if blocked[j]:
+                    continue
+                dist[j] = dist[i] + 1
+                queue.append(j)
+            if dist[j] == dist[i] + 1:
+                ways[j] += ways[i]
+    if dist[goal] < 0:
+        return None
+    sources: dict[int, tuple[int, ...]] = {}
+    onward = {goal: 1}  # shortest paths from each cell on the way to the destination
+    level = [goal]
+    while level and level[0] != start:
+        below: dict[int, None] = {}
+        for i in level:
+            sources[i] = tuple(j for j in near[i] if dist[j] == dist[i] - 1)
+            for j in sources[i]:
+                onward[j] = onward.get(j, 0) + onward[i]
+                below[j] = None
+        level = list(below)
+    order = sorted(sources, key=lambda i: (dist[i], CELLS_BY_INDEX[i]))
+    total = ways[goal]
+    return Route(piece.cell, dist[goal], tuple(CELLS_BY_INDEX[i] for i in order),
+                 {CELLS_BY_INDEX[i]: tuple(CELLS_BY_INDEX[j] for j in src)
+                  for i, src in sources.items()},
+                 frozenset(CELLS_BY_INDEX[i] for i in order if ways[i] * onward[i] == total))
 
-    def back(cell: Cell) -> list[tuple[Cell, ...]]:
-        if cell == start:
-            return [()]
-        return [(*path, cell) for prev in _steps(cell, diagonal)
-                if dist.get(prev) == dist[cell] - 1 for path in back(prev)]
 
-    return sorted(back(dst))
+def _occupancy(position: Position) -> list[bool]:
+    """Which cells (by index) hold a card (``nezanyataya-kletka``: a cell is free when none)."""
+    out = [False] * len(CELL_COUNT)
+    for p in position:
+        if p.cell is not None:
+            out[p.cell.index] = True
+    return out
 
 
 def shortest_path(position: Position, piece: Piece, dst: Cell) -> tuple[Cell, ...] | None:
@@ -188,14 +243,8 @@ def shortest_path(position: Position, piece: Piece, dst: Cell) -> tuple[Cell, ..
     >>> [str(c) for c in shortest_path(Position((p,)), p, Cell.parse("b2"))]
     ['a1', 'a2', 'b2']
     """
-    paths = shortest_paths(position, piece, dst, through_occupied=piece.incorporeal)
-    return (piece.cell, *paths[0]) if paths and piece.cell is not None else None
-
-
-def _steps(cell: Cell, diagonal: bool) -> list[Cell]:
-    if not diagonal:
-        return orthogonal_neighbours(cell)
-    return [c for c in all_cells() if is_adjacent(cell, c)]
+    route = shortest_route(position, piece, dst, through_occupied=piece.incorporeal)
+    return route.path() if route is not None else None
 
 
 def die_result(values: tuple[int, int, int], roll: int) -> tuple[int, str]:

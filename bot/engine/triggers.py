@@ -150,41 +150,29 @@ class Fired:
     trigger: Trigger
 
 
-def fired(position: Position, mover: Piece, how: str, start: Cell,
-          paths: list[tuple[Cell, ...]]) -> list[Fired]:
+def fired(position: Position, mover: Piece, how: str, route: rules.Route) -> list[Fired]:
     """The triggers a relocation of ``mover`` fires, one line each, with their effects applied.
-    ``paths`` are the cells it steps onto (a jump or teleport: one path of one cell; a
-    movement: every shortest path, each cell a step of its own). A trigger that fires on a
-    cell only some paths pass says so («если путь идёт через c3»)."""
-    sources: dict[Cell, list[Cell]] = {}
-    passes: dict[Cell, int] = {}
-    for path in paths:
-        prev = start
-        for cell in path:
-            if prev not in sources.setdefault(cell, []):
-                sources[cell].append(prev)
-            passes[cell] = passes.get(cell, 0) + 1
-            prev = cell
+    ``route``: the cells it steps onto (a jump or teleport: one step; a movement: every
+    shortest path, each cell a step of its own). A trigger that fires on a cell only some
+    paths pass says so («если путь идёт через c3»)."""
     out: list[Fired] = []
-    for dst, srcs in sorted(sources.items(), key=lambda kv: min(p.index(kv[0]) for p in paths
-                                                                 if kv[0] in p)):
-        for owner in position:
-            if owner.cell is None and owner is not mover:
+    owners = [(o, h, h.ability) for o in position if o.cell is not None or o is mover
+              for h in held(o) if isinstance(h.ability, Trigger)
+              and h.ability.when.event in EVENTS.get(how, ())]
+    for dst in route.cells:
+        srcs = route.sources[dst]
+        for owner, h, trig in owners:
+            assert isinstance(trig, Trigger)
+            found = [all_of(event_matches(trig.when, owner, mover, Step(how, src, dst), position),
+                            *(holds(c, Scene(position.moved(mover, dst),
+                                             _moved(owner, mover, Step(how, src, dst))))
+                              for c in h.conditions)) for src in srcs]
+            fires = any_of(found)
+            if fires.value is False:
                 continue
-            for h in held(owner):
-                trig = h.ability
-                if not isinstance(trig, Trigger) or trig.when.event not in EVENTS.get(how, ()):
-                    continue
-                found = [all_of(event_matches(trig.when, owner, mover, Step(how, src, dst), position),
-                                *(holds(c, Scene(position.moved(mover, dst),
-                                                 _moved(owner, mover, Step(how, src, dst))))
-                                  for c in h.conditions)) for src in srcs]
-                fires = any_of(found)
-                if fires.value is False:
-                    continue
-                sure = passes[dst] == len(paths) and len({f.value for f in found}) == 1
-                out.append(Fired(_line(position, owner, mover, trig, Step(how, srcs[0], dst),
-                                       fires, sure, len(srcs) > 1), trig))
+            sure = dst in route.always and len({f.value for f in found}) == 1
+            out.append(Fired(_line(position, owner, mover, trig, Step(how, srcs[0], dst),
+                                   fires, sure, len(srcs) > 1), trig))
     return out
 
 
