@@ -174,6 +174,8 @@ def _word_forms(word: str) -> set[str]:
             if form.tag.number == tag.number and (tag.POS == "NOUN" or
                                                   form.tag.gender == tag.gender):
                 forms.add(_fold(form.word))
+    if forms == {folded}:  # «Ливрах» is no nominative to the dictionary: the usual endings
+        forms |= _endings(folded)
     return forms
 
 
