@@ -396,14 +396,17 @@ def _nearby(cond: Nearby, scene: Scene) -> Truth:
 
 
 def _squad(cond: Squad, scene: Scene) -> Truth:
+    """«пока в вашем отряде есть …» (at least ``min``): the position may not show the whole
+    squad, so only «there are» is certain (and so «нет …» only false)."""
     owner = scene.owner
     side = owner.enemy if cond.side == "own" else not owner.enemy
-    found = any_of([selects(cond.selector, p, scene) for p in scene.position if p.enemy == side])
+    found = sum(selects(cond.selector, p, scene).value is True
+                for p in scene.position if p.enemy == side)
     who = "вашем" if cond.side == "own" else "чужом"
-    if found.value is not True:  # the position need not list every card of a squad
-        found = Truth.unknown(f"есть ли в {who} отряде то, что названо в условии (позиция "
-                              "может показывать не весь отряд)")
-    return found.negated() if cond.negated else found
+    result = TRUE if found >= cond.min else Truth.unknown(
+        f"есть ли в {who} отряде то, что названо в условии (позиция может показывать не весь "
+        "отряд)")
+    return result.negated() if cond.negated else result
 
 
 def _row(cond: InRow, scene: Scene) -> Truth:

@@ -147,6 +147,9 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     # «?» enemy: its class is unknown
     assert value(Nearby(place="adjacent", selector=Selector(side="enemy", classes=("Орк",)))) is None
     assert value(Squad(selector=Selector(classes=("Гном",)))) is True
+    assert value(Squad(selector=Selector(classes=("Гном",)), min=2)) is True  # owner and friend
+    assert value(Squad(selector=Selector(classes=("Гном",)), min=3)) is None
+    assert value(Squad(selector=Selector(classes=("Гном",)), negated=True)) is False
     assert value(Squad(selector=Selector(what="terrain", classes=("Лес",)))) is None
     assert value(InRow(rows=(2,))) is True and value(InRow(rows=(1,))) is False
     assert value(InColumn(columns=("left_edge",))) is False
