@@ -108,9 +108,9 @@ STATES: tuple[State, ...] = (
     State(frozenset({"раны", "ран", "рана", "ранен", "ранено", "wounds", "wound"}), "раны N",
           _wound, MAX_WOUNDS),
     State(frozenset({"фишки", "фишка", "фишек", "фишку", "counters", "counter"}), "фишки N",
-          lambda p, n: replace(p, counters=n), MAX_COUNTERS, help="без него — неизвестно"),
+          lambda p, n: replace(p, counters=n), MAX_COUNTERS, help="не указано — «Неизвестно»"),
     State(frozenset({"жетоны", "жетон", "жетона", "жетонов", "tokens", "token"}), "жетоны N",
-          lambda p, n: replace(p, tokens=n), MAX_COUNTERS, help="без него — неизвестно"),
+          lambda p, n: replace(p, tokens=n), MAX_COUNTERS, help="не указано — «Неизвестно»"),
 )
 STATE_BY_WORD: dict[str, State] = {w: s for s in STATES for w in s.words}
 

@@ -25,11 +25,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from bot.corpus.abilities import (
+    AdjacentTargets,
+    Discharge,
+    Jump,
+    Shot,
+    Teleport,
+    Throw,
+    Trigger,
+    When,
+    Wound,
+)
 from bot.corpus.abilities import Cell as CellSpec
-from bot.corpus.abilities import Jump, Teleport, Trigger, When, Wound
 from bot.engine import rules
 from bot.engine.board import Cell, RuleVersion, distance, is_adjacent
 from bot.engine.conditions import Scene, cell_is, holds, selects
+from bot.engine.defence import defences
 from bot.engine.position import Piece, Position
 from bot.engine.truth import FALSE, TRUE, Truth, all_of, any_of
 from bot.engine.ways import held
@@ -204,9 +215,10 @@ def _applied(eff: object, after: Position, owner: Piece, dst: Cell,
         return f"Ранит {occupant.name} на {eff.value}."
     if isinstance(eff, Jump | Teleport):
         return _free_cells(eff, after, owner, dst)
-    kind = getattr(eff, "kind", "")
-    if kind in rules.ATTACKS:
-        return targets_text(after, owner, dst, getattr(eff, "range", None), kind)
+    if isinstance(eff, Throw | Shot | Discharge):
+        adjacent = eff.adjacent or any(isinstance(h.ability, AdjacentTargets) and not h.conditions
+                                       for h in held(owner))
+        return targets_text(after, owner, dst, eff.range, eff.kind, adjacent)
     return ""
 
 
@@ -224,9 +236,11 @@ def _cell_ok(spec: CellSpec, src: Cell, dst: Cell, scene: Scene) -> bool:
     return cell_is(spec, src, dst, scene).value is not False
 
 
-def targets_text(position: Position, piece: Piece, origin: Cell, rng: object, kind: str) -> str:
-    """The opponent's cards within range of ``origin`` for a fired ranged attack, and those
-    the glossary's range (with diagonals) would add."""
+def targets_text(position: Position, piece: Piece, origin: Cell, rng: object, kind: str,
+                 adjacent_ok: bool = False) -> str:
+    """The opponent's cards within range of ``origin`` for a fired ranged attack, those the
+    glossary's range (with diagonals) would add, those standing next to it (unless the card
+    allows that: ``adjacent_ok``) and those protected from the attack."""
     x = rng if isinstance(rng, int) else None
     enemies = position.enemies_of(piece)
     inside = [p for p in enemies if rules.within_range(origin, p.cell, x)]
@@ -243,9 +257,15 @@ def targets_text(position: Position, piece: Piece, origin: Cell, rng: object, ki
                           if p not in inside)
         parts.append(f"По глоссарию (с диагоналями) ещё: {extra}.")
     near = [p for p in inside if p.cell is not None and is_adjacent(origin, p.cell)]
-    if near:
+    if near and not adjacent_ok:
         parts.append(f"Можно ли {name} по карте рядом ({', '.join(str(p.cell) for p in near)}) "
                      "— в корпусе не сказано.")
+    for target in inside:
+        found = [d.name for d in defences(target, kind, piece, position)
+                 if d.kind == "protection" and d.ignored_by is None]
+        if found:
+            parts.append(f"У {target.genitive} на {target.where} — «{found[0]}»: что она даёт, в "
+                         "корпусе не сказано.")
     return " ".join(parts)
 
 
