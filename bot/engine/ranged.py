@@ -98,7 +98,7 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
     if way.unread:
         facts.append(Truth.unknown(f"условие особенности, которое бот не прочитал: "
                                    f"«{way.unread[0]}»"))
-    said = unread_rule(target, _STEMS[kind], "защит", r"[-−–] ?\d+ от")
+    said = unread_rule(target, _STEMS[kind], r"защит\w* от", r"[-−–] ?\d+ от")
     if said is not None:  # the target's unread text may protect it: «yes» is not certain
         facts.append(unread_fact(b_, target, said))
     told = unread_rule(piece, _STEMS[kind], skip=way.text)  # may allow or forbid: neither is
