@@ -372,3 +372,27 @@ def test_range_bonus_and_cannot_attack() -> None:
     assert shoot(pos(at(longer, "a1"), enemy), "shot", "a1", "a5").verdict == "yes"
     pacifist = card(SHOT, Cannot(text="Не может атаковать.", actions=("attack",)))
     assert shoot(pos(at(pacifist, "a1"), enemy), "shot", "a1", "a5").verdict == "no"
+
+
+# --- what the bot did not read ----------------------------------------------------------------
+
+
+def test_an_unread_sentence_about_the_action_makes_the_answer_unknown() -> None:
+    enemy = at(None, "a5", enemy=True)
+    shooter = card(SHOT, Unparsed(text="Может объявлять выстрел только по карте без ран."))
+    r = shoot(pos(at(shooter, "a1"), enemy), "shot", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "только по карте без ран" in r.missing
+    # a trigger sentence fires: it does not change whether the shot is allowed
+    fires = card(SHOT, Unparsed(text="При выстреле получает фишку за каждую рану цели."))
+    assert shoot(pos(at(fires, "a1"), enemy), "shot", "a1", "a5").verdict == "yes"
+    guarded = card(Unparsed(text="На поверхности: Защита от выстрелов."))
+    r = shoot(pos(at(card(SHOT), "a1"), at(guarded, "a5", enemy=True)), "shot", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "На поверхности" in r.missing
+    defender = card(Unparsed(text="Может выступать защитником любому вашему существу."))
+    r = shoot(pos(at(card(SHOT), "a1"), at(defender, "a5", enemy=True)), "shot", "a1", "a5")
+    assert r.verdict == "yes"
+    # the unread sentence may allow what the read ones forbid: «no» is not certain either
+    walker = card(Unparsed(text="Может передвигаться на две клетки за единицу движения."))
+    position = pos(at(walker, "a1"))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
+    assert r.verdict == "unknown"
