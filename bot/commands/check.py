@@ -14,7 +14,14 @@ from bot.answers import Answer, Citation, OtherVersion, Section
 from bot.commands.context import Context
 from bot.corpus.model import Card, Corpus, Source, TermVersion
 from bot.engine.board import RuleVersion
-from bot.engine.notation import CardResolver, NotationError, ParsedCheck, Resolution, fold
+from bot.engine.notation import (
+    CardResolver,
+    NotationError,
+    ParsedCheck,
+    Resolution,
+    fold,
+    states_help,
+)
 from bot.engine.notation import check as check_text
 from bot.engine.render import legend, render_board
 from bot.engine.result import CheckResult, Cite
@@ -38,7 +45,8 @@ CHECK_HELP = """\
 • карта — номер (`168`), название (`Баалит`, `Степной волколак`) или `?` (неизвестное наземное существо);
 • `враг` или `противник` — карта противника (иначе ваша);
 • вместо клетки `летает` — во вспомогательной зоне;
-• состояния: `закрыт`, `двигался` (уже использовал медленное движение), `движение N` (осталось), `раны N`.
+• состояния: {states};
+• летающее существо (тип карты «Летающее») ставится без клетки: оно во вспомогательной зоне.
 
 **Вопросы** (A, B — клетки):
 {questions}
@@ -50,6 +58,7 @@ CHECK_HELP = """\
 `!check ? b2 двигался, враг ? c4 | прыжок b2 d2 3`
 `!check ? a1, враг ? c6 | дальность a1 c6 5`
 `!check 194 b2, враг ? b3 | движение b2 b3`
+`!check Гиррит a1 фишки 1, враг ? a5 | выстрел a1 a5`
 `!check | кубик 1-2-3 5 +1`
 `!check | кубик 1-2-3 3 благословление ова 2`
 
@@ -75,7 +84,8 @@ def _latin_verbs() -> str:
     return ", ".join(next(a for a in v.aliases if a.isascii()) for v in VERBS)
 
 
-CHECK_HELP = CHECK_HELP.format(questions=_question_lines(), latin=_latin_verbs())
+CHECK_HELP = CHECK_HELP.format(questions=_question_lines(), latin=_latin_verbs(),
+                               states=states_help())
 
 SHORT_USAGE = ("Напишите позицию и вопрос: `!check 168 a1, враг ? c6 | телепортация a1 b6`. "
                "Подробнее: `!help check`.")

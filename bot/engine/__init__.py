@@ -13,6 +13,7 @@ from bot.engine.checks import (
     can_manoeuvre,
     can_move,
     can_shoot,
+    can_swap,
     can_teleport,
     in_formation,
     range_between,
@@ -35,7 +36,7 @@ __all__ = [
     "VERBS", "Cell", "CheckResult", "Cite", "NotationError", "OtherVersion", "ParsedCheck", "Piece",
     "Position", "Question", "Ref", "Resolution", "RuleVersion", "Verb", "Verdict", "adjacency",
     "can_apply_effect",
-    "can_jump", "can_manoeuvre", "can_move", "can_shoot", "can_teleport", "check", "distance",
+    "can_jump", "can_manoeuvre", "can_move", "can_shoot", "can_swap", "can_teleport", "check", "distance",
     "in_formation", "is_adjacent", "legend", "parse_cell", "parse_check", "range_between",
     "render_board", "run", "throw_value",
 ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 COLUMNS = "abcde"
 ROWS = 6
@@ -57,6 +58,11 @@ class Cell:
         if not (0 <= self.col < len(COLUMNS) and 1 <= self.row <= ROWS):
             raise ValueError(f"cell out of the board: col={self.col} row={self.row}")
 
+    @property
+    def index(self) -> int:
+        """0…29, row by row from a1: the cell's place in :data:`CELLS_BY_INDEX`."""
+        return (self.row - 1) * len(COLUMNS) + self.col
+
     @classmethod
     def parse(cls, token: str) -> Cell:
         """A cell from ``a1``…``e6`` (Latin or Cyrillic column); ``ValueError`` otherwise."""
@@ -90,9 +96,16 @@ def parse_cell(token: str) -> Cell | None:
 
 def all_cells() -> Iterator[Cell]:
     """Every cell, row 1 first, a→e within a row."""
-    for row in range(1, ROWS + 1):
-        for col in range(len(COLUMNS)):
-            yield Cell(col, row)
+    return iter(_CELLS)
+
+
+def cell_at(col: int, row: int) -> Cell:
+    """The cell of column ``col`` (0…4) and ``row`` (1…6), made once (boards are drawn often)."""
+    return _CELLS[(row - 1) * len(COLUMNS) + col]
+
+
+_CELLS: tuple[Cell, ...] = tuple(Cell(col, row) for row in range(1, ROWS + 1)
+                                  for col in range(len(COLUMNS)))
 
 
 def distance(a: Cell, b: Cell, version: RuleVersion = RuleVersion.RP) -> int:
@@ -131,12 +144,21 @@ def is_orthogonal_neighbour(a: Cell, b: Cell) -> bool:
 
 
 def orthogonal_neighbours(cell: Cell) -> list[Cell]:
-    out = []
-    for dc, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-        col, row = cell.col + dc, cell.row + dr
-        if 0 <= col < len(COLUMNS) and 1 <= row <= ROWS:
-            out.append(Cell(col, row))
-    return out
+    return list(neighbours(cell))
+
+
+@cache
+def neighbours(cell: Cell, diagonal: bool = False) -> tuple[Cell, ...]:
+    """The 4 orthogonal neighbours (напротив, сзади, справа, слева), or with ``diagonal`` all 8
+    cells «рядом», that lie on the board; computed once per cell (movement searches ask often).
+
+    >>> [str(c) for c in neighbours(Cell.parse("a1"), diagonal=True)]
+    ['a2', 'b1', 'b2']
+    """
+    steps = ((0, 1), (0, -1), (1, 0), (-1, 0)) + (
+        ((1, 1), (1, -1), (-1, 1), (-1, -1)) if diagonal else ())
+    return tuple(sorted(Cell(cell.col + dc, cell.row + dr) for dc, dr in steps
+                        if 0 <= cell.col + dc < len(COLUMNS) and 1 <= cell.row + dr <= ROWS))
 
 
 def own_row(row: int, enemy: bool) -> int:
@@ -150,3 +172,11 @@ def own_row(row: int, enemy: bool) -> int:
 
 def row_name(row: int) -> str:
     return ROW_NAMES[row]
+
+
+#: Every cell by its :attr:`Cell.index`, and for searches over the board (movement paths) the
+#: indices of each cell's neighbours: ``NEIGHBOUR_INDEX[diagonal][i]``.
+CELLS_BY_INDEX: tuple[Cell, ...] = _CELLS
+CELL_COUNT = range(len(_CELLS))
+NEIGHBOUR_INDEX: dict[bool, tuple[tuple[int, ...], ...]] = {
+    d: tuple(tuple(n.index for n in neighbours(c, d)) for c in _CELLS) for d in (False, True)}

@@ -1,7 +1,8 @@
 """The chat notation of SPEC §5: a position and a question in one message.
 
 ``168 a1, враг ? c6, враг ? e2 | телепортация a1 b6`` — placements separated by ``,`` ``;`` or
-new lines (``[враг|противник] <card> <cell|летает> [закрыт|двигался|движение N|раны N]``), the
+new lines (``[враг|противник] <card> <cell|летает> [states…]``, the states of :data:`STATES`;
+a card whose database type is «Летающее» needs no cell: it stands in the auxiliary zone), the
 question after ``|`` or on its own line. Cards are resolved by a callable passed in, so this
 module stays pure:
 
@@ -29,17 +30,13 @@ from bot.ru import fold as fold_word
 MAX_RANGE = 30
 MAX_MOVEMENT = 30
 MAX_WOUNDS = 99
+MAX_COUNTERS = 99
 MAX_MODIFIER = 10
 MAX_DIE_VALUE = 30
 
 ENEMY_WORDS = {"враг", "противник", "противника", "вражеский", "вражеская", "чужой", "enemy", "foe"}
 OWN_WORDS = {"свой", "своя", "мой", "моя", "наш", "own", "my"}
 FLYING_WORDS = {"летает", "летающий", "летающее", "летающая", "fly", "flying", "flies"}
-CLOSED_WORDS = {"закрыт", "закрыта", "закрыто", "closed", "tapped"}
-OPEN_WORDS = {"открыт", "открыта", "открыто", "open"}
-MOVED_WORDS = {"двигался", "двигалась", "двигалось", "moved"}
-MOVEMENT_WORDS = {"движение", "движения", "move", "movement"}
-WOUND_WORDS = {"раны", "ран", "рана", "ранен", "ранено", "wounds", "wound"}
 
 DIE_MODIFIER_WORDS = {
     "благословление": "blessing", "благословение": "blessing", "blessing": "blessing",
@@ -73,6 +70,54 @@ class NotationError(ValueError):
         self.message = message
         self.token = token
         self.suggestions = list(suggestions)
+
+
+@dataclass(frozen=True)
+class State:
+    """A placement state: the words that name it, whether a number follows (``limit``: 0…limit),
+    how it changes the piece, and its line in ``!help check`` (``usage`` and ``help``)."""
+
+    words: frozenset[str]
+    usage: str
+    apply: Callable[[Piece, int], Piece]
+    limit: int | None = None
+    help: str = ""
+
+    def line(self) -> str:
+        return f"`{self.usage}`" + (f" ({self.help})" if self.help else "")
+
+
+def _wound(piece: Piece, n: int) -> Piece:
+    lives = piece.card.lives if piece.card else None
+    if lives is not None and n >= lives:
+        raise NotationError(f"У {piece.name} {lives} жизней: с {n} ранами оно бы уже погибло.",
+                            str(n))
+    return replace(piece, wounds=n)
+
+
+#: The states of a placement, in the order ``!help check`` lists them.
+STATES: tuple[State, ...] = (
+    State(frozenset({"закрыт", "закрыта", "закрыто", "closed", "tapped"}), "закрыт",
+          lambda p, _: replace(p, closed=True)),
+    State(frozenset({"открыт", "открыта", "открыто", "open"}), "открыт",
+          lambda p, _: replace(p, closed=False), help="по умолчанию"),
+    State(frozenset({"двигался", "двигалась", "двигалось", "moved"}), "двигался",
+          lambda p, _: replace(p, moved=True), help="уже использовал медленное движение"),
+    State(frozenset({"движение", "движения", "move", "movement"}), "движение N",
+          lambda p, n: replace(p, movement_left=n), MAX_MOVEMENT, help="осталось"),
+    State(frozenset({"раны", "ран", "рана", "ранен", "ранено", "wounds", "wound"}), "раны N",
+          _wound, MAX_WOUNDS),
+    State(frozenset({"фишки", "фишка", "фишек", "фишку", "counters", "counter"}), "фишки N",
+          lambda p, n: replace(p, counters=n), MAX_COUNTERS, help="не указано — «Неизвестно»"),
+    State(frozenset({"жетоны", "жетон", "жетона", "жетонов", "tokens", "token"}), "жетоны N",
+          lambda p, n: replace(p, tokens=n), MAX_COUNTERS, help="не указано — «Неизвестно»"),
+)
+STATE_BY_WORD: dict[str, State] = {w: s for s in STATES for w in s.words}
+
+
+def states_help() -> str:
+    """The states as ``!help check`` lists them: «`закрыт`, …, `раны N`, `фишки N` (…)»."""
+    return ", ".join(s.line() for s in STATES)
 
 
 @dataclass(frozen=True)
@@ -144,33 +189,48 @@ def parse_position(text: str, resolve: CardResolver) -> Position:
 
 
 def parse_placement(chunk: str, resolve: CardResolver) -> Piece:
-    """``[враг] <card> <cell|летает> [states…]`` → a piece."""
+    """``[враг] <card> <cell|летает> [states…]`` → a piece. A card whose database type is
+    «Летающее» is a flyer wherever it is placed: it needs no cell (nor «летает»)."""
     tokens = chunk.split()
     enemy = False
     while tokens and fold(tokens[0]) in ENEMY_WORDS | OWN_WORDS:
         enemy = fold(tokens.pop(0)) in ENEMY_WORDS
-    where = _location_index(tokens, chunk)
-    if where == 0:
+    where = _location_index(tokens)
+    end = where if where is not None else _states_index(tokens)
+    if end == 0:
         raise NotationError(f"В «{_echo(chunk)}» не указана карта перед «{tokens[0]}»: номер, "
-                            "название или «?».", tokens[0])
-    card_text = " ".join(tokens[:where])
-    card = _resolve_card(card_text, resolve)
-    loc = tokens[where]
-    flying = fold(loc) in FLYING_WORDS
-    cell = None if flying else _cell(loc)
+                            "название или «?».", tokens[0] if tokens else chunk)
+    card_text = " ".join(tokens[:end])
+    card = _resolve_card(card_text, resolve) if where is not None else _flyer(card_text, resolve)
+    if where is None and card is None:
+        raise NotationError(f"В «{_echo(chunk)}» нет клетки: после карты нужна клетка a1…e6 "
+                            "(или а1…д6) либо «летает».", chunk)
+    loc = tokens[where] if where is not None else None
+    flying = loc is None or fold(loc) in FLYING_WORDS or (card is not None and card.flying)
+    cell = None if loc is None or fold(loc) in FLYING_WORDS else _cell(loc)
     if card is not None and card.flying and cell is not None:
         raise NotationError(f"«{card.name}» — летающее существо: оно стоит во вспомогательной "
-                            f"зоне. Напишите «{card_text} летает» вместо «{loc}».", loc)
+                            f"зоне. Напишите «{card_text}» без клетки вместо «{loc}».", loc)
     piece = Piece(card=card, cell=cell, enemy=enemy, flying=flying)
-    return _apply_states(piece, tokens[where + 1:], chunk)
+    return _apply_states(piece, tokens[end + (loc is not None):], chunk)
 
 
-def _location_index(tokens: list[str], chunk: str) -> int:
+def _location_index(tokens: list[str]) -> int | None:
     for i, tok in enumerate(tokens):
         if fold(tok) in FLYING_WORDS or _CELL_LIKE.match(fold(tok)):
             return i
-    raise NotationError(f"В «{_echo(chunk)}» нет клетки: после карты нужна клетка a1…e6 "
-                        "(или а1…д6) либо «летает».", chunk)
+    return None
+
+
+def _flyer(text: str, resolve: CardResolver) -> Card | None:
+    """The card ``text`` names when it is a flying creature (placed without a cell), else None."""
+    card = resolve(text).card if text != "?" else None
+    return card if card is not None and card.type == "Существо" and card.flying else None
+
+
+def _states_index(tokens: list[str]) -> int:
+    """Where the states begin in a placement without a cell (a flyer's): the first state word."""
+    return next((i for i, tok in enumerate(tokens) if fold(tok) in STATE_BY_WORD), len(tokens))
 
 
 def _cell(token: str) -> Cell:
@@ -198,18 +258,15 @@ def _resolve_card(text: str, resolve: CardResolver) -> Card | None:
 def _apply_states(piece: Piece, tokens: list[str], chunk: str) -> Piece:
     i = 0
     while i < len(tokens):
-        word = fold(tokens[i])
-        if word in CLOSED_WORDS | OPEN_WORDS:
-            piece = replace(piece, closed=word in CLOSED_WORDS)
-        elif word in MOVED_WORDS:
-            piece = replace(piece, moved=True)
-        elif word in MOVEMENT_WORDS | WOUND_WORDS:
-            n = _number_after(tokens, i, chunk, MAX_MOVEMENT if word in MOVEMENT_WORDS else MAX_WOUNDS)
-            piece = replace(piece, movement_left=n) if word in MOVEMENT_WORDS else _wound(piece, n)
-            i += 1
-        else:
+        state = STATE_BY_WORD.get(fold(tokens[i]))
+        if state is None:
             raise NotationError(f"Не понимаю «{_echo(tokens[i])}» в «{_echo(chunk)}». Состояния: "
-                                "закрыт, двигался, движение N, раны N.", tokens[i])
+                                f"{', '.join(s.usage for s in STATES)}.", tokens[i])
+        n = 0
+        if state.limit is not None:
+            n = _number_after(tokens, i, chunk, state.limit)
+            i += 1
+        piece = state.apply(piece, n)
         i += 1
     return piece
 
@@ -222,14 +279,6 @@ def _number_after(tokens: list[str], i: int, chunk: str, limit: int) -> int:
         raise NotationError(f"«{tokens[i]} {tokens[i + 1]}» — невозможное число "
                             f"(допустимо 0…{limit}).", tokens[i + 1])
     return n
-
-
-def _wound(piece: Piece, n: int) -> Piece:
-    lives = piece.card.lives if piece.card else None
-    if lives is not None and n >= lives:
-        raise NotationError(f"У {piece.name} {lives} жизней: с {n} ранами оно бы уже погибло.",
-                            str(n))
-    return replace(piece, wounds=n)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,6 +459,8 @@ def position_from_data(data: list[dict[str, Any]], resolve: CardResolver) -> Pos
         words += ["двигался"] if item.get("moved") else []
         words += [f"движение {item['movement']}"] if item.get("movement") is not None else []
         words += [f"раны {item['wounds']}"] if item.get("wounds") else []
+        words += [f"фишки {item['counters']}"] if item.get("counters") is not None else []
+        words += [f"жетоны {item['tokens']}"] if item.get("tokens") is not None else []
         parts.append(" ".join(w for w in words if w))
     return parse_position(", ".join(parts), resolve)
 

@@ -12,11 +12,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from bot.corpus.abilities import Ability, Activated, Effect, Event, Trigger
 from bot.corpus.model import Card
-from bot.engine.board import Cell
+from bot.engine.board import Cell, parse_cell
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,8 @@ class Piece:
     """A creature in play. ``card`` None means an unknown ground creature (``?``).
 
     ``moved``: it already used slow movement this turn; ``movement_left``: units left (None:
-    its full movement, unless it moved); ``wounds``: wounds on it.
+    its full movement, unless it moved); ``wounds``: wounds on it; ``counters``/``tokens``:
+    counters (фишки) and tokens (жетоны) on it (None: the position does not say).
     """
 
     card: Card | None = None
@@ -35,6 +37,8 @@ class Piece:
     movement_left: int | None = None
     wounds: int = 0
     flying: bool = False  # stands in the auxiliary zone
+    counters: int | None = None
+    tokens: int | None = None
 
     @property
     def known(self) -> bool:
@@ -122,12 +126,16 @@ class Position:
         return len(self.pieces)
 
     def at(self, cell: Cell | None) -> Piece | None:
-        if cell is None:
-            return None
+        return self._by_cell.get(cell) if cell is not None else None
+
+    @cached_property
+    def _by_cell(self) -> dict[Cell, Piece]:
+        """Pieces by cell, built on first use (the first piece wins, as the parser allows one)."""
+        out: dict[Cell, Piece] = {}
         for piece in self.pieces:
-            if piece.cell == cell:
-                return piece
-        return None
+            if piece.cell is not None:
+                out.setdefault(piece.cell, piece)
+        return out
 
     def occupied(self, cell: Cell) -> bool:
         return self.at(cell) is not None
@@ -143,3 +151,25 @@ class Position:
 
     def without(self, piece: Piece) -> Position:
         return Position(tuple(p for p in self.pieces if p is not piece))
+
+    def moved(self, piece: Piece, cell: Cell) -> Position:
+        """The position with ``piece`` on ``cell`` (a copy of it: compare pieces by cell)."""
+        return Position(tuple(replace(p, cell=cell) if p is piece else p for p in self.pieces))
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A question argument: a cell (with the piece on it, if any) or a flying piece."""
+
+    token: str
+    cell: Cell | None
+    piece: Piece | None
+
+    @classmethod
+    def at(cls, position: Position, token: str) -> Ref:
+        cell = parse_cell(token)
+        return cls(token, cell, position.at(cell))
+
+    @property
+    def where(self) -> str:
+        return str(self.cell) if self.cell else "вспомогательная зона"

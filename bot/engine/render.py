@@ -1,13 +1,14 @@
 """The position as a text grid, so both players can confirm what the bot understood.
 
 >>> from bot.engine.position import Piece, Position
+>>> from bot.engine.board import Cell
 >>> print(render_board(Position((Piece(cell=Cell.parse("a1")),))).splitlines()[-1])
 1 ваш 3-й ряд            ?    .    .    .    .
 """
 
 from __future__ import annotations
 
-from bot.engine.board import COLUMNS, ROWS, Cell, row_name
+from bot.engine.board import COLUMNS, ROWS, cell_at, row_name
 from bot.engine.position import Piece, Position
 
 _LABEL_WIDTH = 21
@@ -22,7 +23,7 @@ def render_board(position: Position) -> str:
         label = f"{row} {row_name(row)}".ljust(_LABEL_WIDTH)
         cells = []
         for col in range(len(COLUMNS)):
-            piece = position.at(Cell(col, row))
+            piece = position.at(cell_at(col, row))
             cells.append((piece.code if piece else ".").rjust(_CELL_WIDTH))
         lines.append(label + "".join(cells))
     flyers = position.flyers()
@@ -45,6 +46,8 @@ def _legend_line(piece: Piece) -> str:
         "двигалось" if piece.moved else "",
         f"движение {piece.movement_left}" if piece.movement_left is not None else "",
         f"раны {piece.wounds}" if piece.wounds else "",
+        f"фишки {piece.counters}" if piece.counters is not None else "",
+        f"жетоны {piece.tokens}" if piece.tokens is not None else "",
         "летает" if piece.cell is None else "",
     ) if s]
     extra = f"; {', '.join(states)}" if states else ""

@@ -9,9 +9,22 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from bot.engine.board import Cell, RuleVersion, distance, orthogonal_neighbours, own_row
+from bot.corpus.abilities import Cost, Selector
+from bot.engine.board import (
+    CELL_COUNT,
+    CELLS_BY_INDEX,
+    NEIGHBOUR_INDEX,
+    Cell,
+    RuleVersion,
+    all_cells,
+    distance,
+    is_adjacent,
+    own_row,
+)
+from bot.engine.conditions import Scene, counters_fact, has_flag, selects
 from bot.engine.position import Piece, Position
-from bot.ru import Gender
+from bot.engine.truth import TRUE, Truth, all_of, any_of
+from bot.ru import Gender, count
 
 # Term ids the engine cites.
 RANGE = "dalnost"
@@ -36,6 +49,11 @@ CURSE = "proklyatie"
 ATTACK_EXPERIENCE = "opyt-v-atake"
 DEFENCE_EXPERIENCE = "opyt-v-zashchite"
 CLUMSINESS = "nepovorotlivost"
+PAYMENT = "oplata"
+RELOCATION = "peremeshchenie"
+TRIGGERED = "srabatyvayushchaya-osobennost"
+TARGET = "tsel"
+RANGED_ATTACK = "dalnyaya-nemagicheskaya-ataka"
 #: Named die modifiers: key → (term id, sign, display name, stacks by value).
 DIE_MODIFIERS: dict[str, tuple[str, int, str]] = {
     "blessing": (BLESSING, +1, "Благословление"),
@@ -122,48 +140,111 @@ def slow_allowed(piece: Piece, slow: bool, version: RuleVersion) -> bool:
     return True
 
 
-def path_length(position: Position, piece: Piece, dst: Cell) -> int | None:
-    """Orthogonal steps from the piece to ``dst`` (``dvizhenie``); None when unreachable.
+@dataclass(frozen=True)
+class Route:
+    """Every shortest movement from ``start`` to its last cell at once, without listing the
+    paths (a long diagonal of the board has 126): the ``cells`` stepped onto on some shortest
+    path, nearest first and the destination last; for each, the cells it is entered from
+    (``sources``); the cells every shortest path steps onto (``always``); ``steps`` taken.
+    A jump or a teleport is a route of one step (:meth:`direct`)."""
+
+    start: Cell
+    steps: int
+    cells: tuple[Cell, ...]
+    sources: dict[Cell, tuple[Cell, ...]]
+    always: frozenset[Cell]
+
+    @classmethod
+    def direct(cls, src: Cell, dst: Cell) -> Route:
+        return cls(src, 1, (dst,), {dst: (src,)}, frozenset({dst}))
+
+    def path(self) -> tuple[Cell, ...]:
+        """One of the shortest paths, both ends included."""
+        out = [self.cells[-1]]
+        while out[-1] != self.start:
+            out.append(self.sources[out[-1]][0])
+        return tuple(reversed(out))
+
+
+def shortest_route(position: Position, piece: Piece, dst: Cell, *, diagonal: bool = False,
+                   through_occupied: bool = False) -> Route | None:
+    """Every shortest movement (``dvizhenie``) from the piece to ``dst``; None when ``dst``
+    cannot be reached.
+
+    Each step goes напротив/назад/вправо/влево (and diagonally when the card allows it) onto an
+    unoccupied cell; an incorporeal creature (``bestelesnost``) may step onto occupied cells.
+    ``dst`` itself is entered whoever stands there: whether it may be occupied is the
+    caller's rule (an incorporeal creature, «может объявлять движение на клетку, занятую …»).
 
     >>> from bot.engine.position import Piece
     >>> p = Piece(cell=Cell.parse("a1"))
-    >>> path_length(Position((p,)), p, Cell.parse("b2"))
-    2
+    >>> route = shortest_route(Position((p,)), p, Cell.parse("b2"))
+    >>> route.steps, [str(c) for c in route.cells], [str(c) for c in route.always]
+    (2, ['a2', 'b1', 'b2'], ['b2'])
     """
-    path = shortest_path(position, piece, dst)
-    return None if path is None else len(path) - 1
+    if piece.cell is None or piece.cell == dst:
+        return None
+    start, goal = piece.cell.index, dst.index
+    near = NEIGHBOUR_INDEX[diagonal]
+    blocked = [False] * len(CELL_COUNT) if through_occupied else _occupancy(position)
+    blocked[goal] = False
+    dist = [-1] * len(CELL_COUNT)
+    ways = [0] * len(CELL_COUNT)  # shortest paths from the start to each cell
+    dist[start], ways[start] = 0, 1
+    queue = deque([start])
+    while queue:
+        i = queue.popleft()
+        if i == goal:
+            break
+        for j in near[i]:
+            if dist[j] < 0:
+                if blocked[j]:
+                    continue
+                dist[j] = dist[i] + 1
+                queue.append(j)
+            if dist[j] == dist[i] + 1:
+                ways[j] += ways[i]
+    if dist[goal] < 0:
+        return None
+    sources: dict[int, tuple[int, ...]] = {}
+    onward = {goal: 1}  # shortest paths from each cell on the way to the destination
+    level = [goal]
+    while level and level[0] != start:
+        below: dict[int, None] = {}
+        for i in level:
+            sources[i] = tuple(j for j in near[i] if dist[j] == dist[i] - 1)
+            for j in sources[i]:
+                onward[j] = onward.get(j, 0) + onward[i]
+                below[j] = None
+        level = list(below)
+    order = sorted(sources, key=lambda i: (dist[i], CELLS_BY_INDEX[i]))
+    total = ways[goal]
+    return Route(piece.cell, dist[goal], tuple(CELLS_BY_INDEX[i] for i in order),
+                 {CELLS_BY_INDEX[i]: tuple(CELLS_BY_INDEX[j] for j in src)
+                  for i, src in sources.items()},
+                 frozenset(CELLS_BY_INDEX[i] for i in order if ways[i] * onward[i] == total))
+
+
+def _occupancy(position: Position) -> list[bool]:
+    """Which cells (by index) hold a card (``nezanyataya-kletka``: a cell is free when none)."""
+    out = [False] * len(CELL_COUNT)
+    for p in position:
+        if p.cell is not None:
+            out[p.cell.index] = True
+    return out
 
 
 def shortest_path(position: Position, piece: Piece, dst: Cell) -> tuple[Cell, ...] | None:
-    """The cells of a shortest movement from the piece to ``dst``, both ends included
-    (``dvizhenie``); None when unreachable.
-
-    Each step goes напротив/назад/вправо/влево onto an unoccupied cell; an incorporeal creature
-    (``bestelesnost``) may step onto occupied cells too.
+    """One shortest movement from the piece to ``dst``, both ends included (the board picture
+    draws it); None when unreachable.
 
     >>> from bot.engine.position import Piece
     >>> p = Piece(cell=Cell.parse("a1"))
     >>> [str(c) for c in shortest_path(Position((p,)), p, Cell.parse("b2"))]
     ['a1', 'a2', 'b2']
     """
-    if piece.cell is None:
-        return None
-    through_occupied = piece.incorporeal
-    came_from: dict[Cell, Cell | None] = {piece.cell: None}
-    queue = deque([piece.cell])
-    while queue:
-        cell = queue.popleft()
-        if cell == dst:
-            path = [cell]
-            while (prev := came_from[path[-1]]) is not None:
-                path.append(prev)
-            return tuple(reversed(path))
-        for nxt in orthogonal_neighbours(cell):
-            if nxt in came_from or not (through_occupied or free_cell(position, nxt)):
-                continue
-            came_from[nxt] = cell
-            queue.append(nxt)
-    return None
+    route = shortest_route(position, piece, dst, through_occupied=piece.incorporeal)
+    return route.path() if route is not None else None
 
 
 def die_result(values: tuple[int, int, int], roll: int) -> tuple[int, str]:
@@ -206,3 +287,82 @@ def third_row_crossing(piece: Piece, src: Cell, dst: Cell, reverse: bool = True)
     """
     a, b = own_row(src.row, piece.enemy), own_row(dst.row, piece.enemy)
     return (a == 1 and b == 6) or (reverse and a == 6 and b == 1)
+
+
+def only_open_moves(piece: Piece) -> Truth:
+    """«Двигаться может только открытое существо» (``dvizhenie``): moving, jumping,
+    teleporting and manoeuvring are all ways of moving, so a closed creature does none."""
+    if piece.closed:
+        return Truth.of(False, f"{piece.name} закрыто: перемещаться (двигаться, прыгать, "
+                               "телепортироваться, совершать манёвр) может только открытое "
+                               "существо.")
+    return TRUE
+
+
+def cost_payable(cost: Cost, piece: Piece, position: Position) -> Truth:
+    """«Оплата» (``oplata``): an ability is usable only if its cost can be paid. A closed
+    creature cannot pay «Закрыться»; «Фишка» / «X фишек» / «жетон» costs need the counters
+    or tokens on it (the notation's ``фишки N``, ``жетоны N``: without them, unknown);
+    «Закрыть стоящее рядом ваше существо» needs an open one there.
+
+    >>> cost_payable(Cost(tap=True), Piece(closed=True), Position()).value
+    False
+    >>> cost_payable(Cost(counters=1), Piece(cell=Cell.parse("a1")), Position()).missing
+    'сколько фишек на неизвестном существе на a1 (укажите «фишки N»)'
+    """
+    parts = []
+    if cost.tap and piece.closed:
+        parts.append(Truth.of(False, f"Оплата — «Закрыться», а {piece.name} уже закрыто: "
+                                     "закрытое существо не может её оплатить."))
+    for amount, code in ((cost.counters, "counter"), (cost.tokens, "token")):
+        if amount:
+            parts.append(_has_items(piece, amount, code))
+    if cost.close is not None:
+        parts.append(_can_close(cost.close, piece, position))
+    if cost.extra_lives:
+        parts.append(Truth.unknown(f"есть ли на {piece.name} дополнительные жизни (оплата — "
+                                   "снять дополнительную жизнь)"))
+    return all_of(parts)
+
+
+def _has_items(piece: Piece, amount: int | str, code: str) -> Truth:
+    have = piece.counters if code == "counter" else piece.tokens
+    forms = ("фишка", "фишки", "фишек") if code == "counter" else ("жетон", "жетона", "жетонов")
+    if have is None:
+        return Truth.unknown(counters_fact(piece, code))
+    if amount == "X":
+        if have == 0:
+            return Truth.unknown(f"можно ли оплатить «X {forms[2]}» при X = 0 (на {piece.name} "
+                                 f"нет {forms[2]})")
+        return Truth.of(True, f"Оплата — X {forms[2]}: на {piece.name} "
+                              f"{count(have, *forms)}, X — не больше {have}.")
+    assert isinstance(amount, int)
+    ok = have >= amount
+    return Truth.of(ok, f"Оплата — {count(amount, *forms)}, на {piece.name} "
+                        f"{count(have, *forms)}" + ("." if ok else ": не хватает."))
+
+
+def _can_close(target: Selector | str, piece: Piece, position: Position) -> Truth:
+    scene = Scene(position, piece)
+    if not isinstance(target, Selector):
+        return Truth.unknown("какое существо закрыть в оплату")
+    found = any_of([all_of(selects(target, p, scene), has_flag(p, "open"))
+                    for p in position if p is not piece])
+    if found.value is False:
+        return Truth.of(False, "Оплата — закрыть другое существо, а подходящего открытого "
+                               "существа нет.")
+    return found
+
+
+def free_cells_within(position: Position, origin: Cell, x: int | None) -> list[Cell]:
+    """Unoccupied cells (``nezanyataya-kletka``) within range X (``dalnost``) of ``origin``."""
+    return [c for c in all_cells() if c != origin and free_cell(position, c)
+            and within_range(origin, c, x)]
+
+
+def adjacent_target(a: Cell | None, b: Cell | None) -> bool:
+    """Whether a ranged attack's target stands «рядом» with the attacker (8 cells): no source
+    in the corpus says whether that is allowed (SPEC §5), so the checks answer «unknown»
+    unless the card itself allows it («в том числе по карте рядом»)."""
+    return a is not None and b is not None and is_adjacent(a, b)
+

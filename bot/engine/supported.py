@@ -1,7 +1,7 @@
 """What `!check` applies of a card's abilities: the one list the engine and `!card` share.
 
-A reading of a kind listed here changes a verdict (bot/engine/checks.py); everything else is
-stored, shown by `!card`, and not applied (docs/engine.md).
+A reading of a kind listed here changes a verdict (bot/engine/checks.py and the modules it
+uses); everything else is stored, shown by `!card`, and not applied (docs/engine.md).
 
 >>> from bot.corpus.abilities import Teleport, Keyword
 >>> applied(Teleport()), applied(Keyword(code="vmp"))
@@ -10,35 +10,68 @@ stored, shown by `!card`, and not applied (docs/engine.md).
 
 from __future__ import annotations
 
-from bot.corpus.abilities import Ability, Activated, Cell, Selector, Trigger, When
+from bot.corpus.abilities import (
+    Ability,
+    Activated,
+    AdjacentTargets,
+    Attack,
+    Cannot,
+    Diagonal,
+    Formation,
+    Ignore,
+    Incorporeal,
+    OntoOccupied,
+    Protection,
+    Reduction,
+    Static,
+    Trigger,
+)
 
 #: Entries the checks read as they stand: slow jumps and teleports, ranged attacks declared
-#: without a cost, incorporeality, formation, manoeuvre.
+#: without a cost, incorporeality, formation, manoeuvre; static rules of moving and attacking
+#: (their conditions evaluated on the position).
 APPLIED_KINDS = frozenset({"teleport", "jump", "throw", "shot", "discharge", "incorporeal",
-                           "formation", "manoeuvre"})
-#: Effects read inside an activated ability (its cost and limit are applied too).
-APPLIED_ACTIVATED_EFFECTS = frozenset({"throw", "shot", "discharge"})
-#: Effects read inside a trigger: a way the piece has, but only when the trigger fires.
+                           "formation", "manoeuvre", "movement_bonus", "range_bonus"})
+#: Effects read inside an activated ability (its cost, condition and limit are applied too).
+APPLIED_ACTIVATED_EFFECTS = frozenset({"throw", "shot", "discharge", "jump", "teleport"})
+#: Effects read inside a trigger: a way the piece has only when the trigger fires (a bare
+#: question about it is «no» or «unknown»).
 APPLIED_TRIGGER_EFFECTS = frozenset({"jump", "teleport", "throw", "shot", "discharge"})
-#: Trigger conditions the checks fire when a move describes them: «Баалит» (your third row ↔
-#: the opponent's third row) and «Тень» (moving onto an enemy ground creature's cell).
-THIRD_ROWS = (Cell(region="own_third_row"), Cell(region="enemy_third_row"))
-ONTO_ENEMY_GROUND = Cell(occupied_by=Selector(side="enemy", flags=("ground",)))
+#: Trigger events a question describes (a move, jump, teleport or manoeuvre): the trigger fires
+#: on every cell of the path and its effects are applied (targets in range, free cells, wounds).
+RELOCATION_EVENTS = frozenset({"move", "relocate", "jump", "teleport"})
+#: Attacks the checks ask about, as card text names them: a protection or «-X от …» against
+#: these is reported (``attack``: any attack unless it is a melee one; ``magic``: unknown).
+CHECKED_ATTACKS = frozenset({"throw", "shot", "discharge", "attack", "magic", "poison"})
 
 
-def fires_on_third_rows(when: When) -> bool:
-    return when.event == "relocate" and (when.from_, when.to) == THIRD_ROWS
-
-
-def fires_onto_enemy_ground(when: When) -> bool:
-    return when.event == "move" and when.to == ONTO_ENEMY_GROUND
+def concerns_checks(attack: Attack) -> bool:
+    """Whether an attack of card text («дальних атак», «выстрелов») is one the checks ask about."""
+    return attack.kind in CHECKED_ATTACKS and attack.reach != "melee"
 
 
 def applied(ability: Ability) -> bool:
     """True when `!check` takes this entry of a card's abilities into account."""
-    if isinstance(ability, Trigger):
-        return (fires_on_third_rows(ability.when) or fires_onto_enemy_ground(ability.when)
-                or any(e.kind in APPLIED_TRIGGER_EFFECTS for e in ability.effects))
-    if isinstance(ability, Activated):
-        return any(e.kind in APPLIED_ACTIVATED_EFFECTS for e in ability.effects)
+    match ability:
+        case Trigger():
+            return ability.when.event in RELOCATION_EVENTS or any(
+                e.kind in APPLIED_TRIGGER_EFFECTS for e in ability.effects)
+        case Activated():
+            return any(e.kind in APPLIED_ACTIVATED_EFFECTS for e in ability.effects)
+        case Static():
+            return any(applied(g) for g in ability.grants)
+        case Formation() | Incorporeal():
+            return True
+        case Protection() | Reduction():
+            return ability.target == "self" and any(concerns_checks(a) for a in ability.against)
+        case Ignore():
+            return any(concerns_checks(a) for a in ability.protection)
+        case Diagonal():
+            return "move" in ability.ways
+        case OntoOccupied():
+            return ability.way in ("move", "jump", "teleport")
+        case AdjacentTargets():
+            return True
+        case Cannot():
+            return bool({"move", "attack"} & set(ability.actions))
     return ability.kind in APPLIED_KINDS

@@ -147,16 +147,24 @@ def test_jump_unknown_range_is_unknown() -> None:
     assert r.verdict == "unknown" and "дальность" in (r.missing or "")
 
 
-def test_triggered_jump_is_not_slow() -> None:
+def test_a_triggered_jump_is_not_an_action() -> None:
+    """«Тень»'s jump exists only inside its trigger (moving onto an enemy's cell): a bare
+    question is «Нельзя», quoting the trigger; the notation puts no two cards on one cell, so
+    the position cannot show that it just fired."""
     r = ask("194 b2 двигался | прыжок b2 c4")
-    assert (r.verdict, r.value) == ("yes", 3)
-    assert r.other_versions[0].verdict == "no"  # glossary: never after moving
-    assert any("срабатывающей" in w for w in r.warnings)
+    assert r.verdict == "no" and r.other_versions == ()
+    assert "srabatyvayushchaya-osobennost" in terms(r)
+    assert any("«При движении на клетку, занятую наземным существом противника — может ранить"
+               in x for x in r.reasons)
+    assert any("Спросите о самом перемещении" in x for x in r.reasons)
 
 
 def test_jump_card_range_wins_and_missing_jump() -> None:
-    r = ask("194 b2 | прыжок b2 b4 5")
+    card = make_card(10, 89, "Грызь", "Прыжок, дальность 4.")
+    pos = Position((Piece(card=card, cell=Cell.parse("b2")),))
+    r = can_jump(pos, Ref.at(pos, "b2"), Ref.at(pos, "b4"), 5)
     assert r.verdict == "yes" and any("применена дальность с карты" in w for w in r.warnings)
+    assert can_jump(pos, Ref.at(pos, "b2"), Ref.at(pos, "e4"), 5).verdict == "no"  # 5 > 4
     assert ask("194 b2 | прыжок b2 e5").verdict == "no"
     assert ask("168 a1 | прыжок a1 a2 2").verdict == "no"
 
@@ -179,13 +187,17 @@ def test_manoeuvre() -> None:
 
 
 def test_magma_throw_is_trigger_only_and_limited() -> None:
-    r = ask("168 b6, враг ? c6 | метание b6 c6")
-    assert (r.verdict, r.value) == ("yes", 1)
-    assert {"metanie", "dalnost", "raz-za-khod"} <= terms(r)
-    assert any("срабатывающей" in w for w in r.warnings)
+    # on the opponent's third row «Баалит» may just have arrived: the trigger may have fired
+    r = ask("168 b6, враг ? c5 | метание b6 c5")
+    assert (r.verdict, r.value) == ("unknown", 2)
+    assert r.missing and "сработала ли особенность" in r.missing
+    assert {"metanie", "dalnost", "raz-za-khod", "srabatyvayushchaya-osobennost"} <= terms(r)
     r = ask("168 b6, враг ? e3 | метание b6 e3")
-    assert (r.verdict, r.value) == ("no", 6)
-    assert (r.other_versions[0].verdict, r.other_versions[0].value) == ("yes", 3)
+    assert (r.verdict, r.value) == ("no", 6)  # out of range, fired or not
+    assert (r.other_versions[0].verdict, r.other_versions[0].value) == ("unknown", 3)
+    # in the middle of the board it cannot have just fired
+    r = ask("168 c3, враг ? c5 | метание c3 c5")
+    assert r.verdict == "no" and any("не сработала" in x for x in r.reasons)
 
 
 def test_throw_with_tap_needs_an_open_creature() -> None:
@@ -206,9 +218,13 @@ def test_a_shot_paid_with_a_counter_needs_a_counter() -> None:
     near = ask("Гиррит a1, враг ? a3 | выстрел a1 a3")
     assert (near.verdict, near.value) == ("yes", 2)  # the shot paid by closing only
     far = ask("Гиррит a1, враг ? a6 | выстрел a1 a6")
-    assert far.verdict == "unknown" and far.missing is not None and "фишка" in far.missing
+    assert far.verdict == "unknown" and far.missing is not None and "фишек" in far.missing
+    assert "фишки N" in far.missing and "oplata" in terms(far)
     assert any("оплата — фишка, закрыться" in r for r in far.reasons)
     assert ask("Гиррит a1 закрыт, враг ? a6 | выстрел a1 a6").verdict == "no"
+    assert ask("Гиррит a1 фишки 1, враг ? a6 | выстрел a1 a6").verdict == "yes"
+    assert ask("Гиррит a1 фишки 0, враг ? a6 | выстрел a1 a6").verdict == "no"
+    assert ask("Гиррит a1 закрыт фишки 3, враг ? a6 | выстрел a1 a6").verdict == "no"
 
 
 def test_a_ranged_sentence_read_in_part_is_not_a_yes() -> None:
@@ -255,10 +271,18 @@ def test_an_unread_jump_sentence_is_not_a_no() -> None:
 
 
 def test_a_throw_inside_a_trigger_is_the_cards_throw_when_it_fires() -> None:
+    # «Антар»: «При движении на клетку рядом с существом противника метание …, дальность 3»
     r = ask("Антар a1, враг ? a4 | метание a1 a4")
-    assert (r.verdict, r.value) == ("yes", 3)
-    assert any("срабатывающей особенности" in w for w in r.warnings)
-    assert ask("Антар a1, враг ? a5 | метание a1 a5").verdict == "no"
+    assert r.verdict == "no"  # no enemy next to a1: it cannot have just moved there
+    assert any("срабатывающей особенности" in x for x in r.reasons)
+    assert ask("Антар a1 двигался, враг ? a4 | метание a1 a4").verdict == "no"  # a1: no enemy near
+    r = ask("Антар a1 двигался, враг ? b2, враг ? a4 | метание a1 a4")
+    assert (r.verdict, r.value) == ("unknown", 3)  # it moved, and a1 is next to b2
+    assert r.missing and "«При движении на клетку рядом с существом противника" in r.missing
+    # asking the move itself fires it, on every cell of the path next to an enemy
+    r = ask("Антар b1 движение 2, враг ? c3 | движение b1 b2")
+    assert r.verdict == "yes" and len(r.triggers) == 1
+    assert "скимитара" in r.triggers[0] and "c3" in r.triggers[0]
 
 
 def test_ranged_at_flyer_and_at_empty_cell() -> None:

@@ -114,7 +114,32 @@ def test_empty_and_missing_parts() -> None:
 
 def test_flying_card_on_a_cell_is_an_error() -> None:
     e = error("14 a1 | рядом a1 b2")
-    assert "летает" in e.message and e.token == "a1"
+    assert "летающее" in e.message and "без клетки" in e.message and e.token == "a1"
+
+
+def test_a_flying_card_needs_no_cell() -> None:
+    """A card whose database type is «Летающее» is a flyer wherever it is placed."""
+    for text in ("враг 14, ? a1 | дальность a1 Пустынный кондор 1",
+                 "враг Пустынный кондор закрыт, ? a1 | дальность a1 Пустынный кондор 1",
+                 "враг 14 летает, ? a1 | дальность a1 Пустынный кондор 1"):
+        position = parse(text).position
+        kondor = next(p for p in position if p.card is not None)
+        assert kondor.cell is None and kondor.flying and not kondor.ground
+    assert next(p for p in parse("враг Пустынный кондор закрыт, ? a1 | рядом a1 b2").position
+                if p.card).closed
+    assert "нет клетки" in error("168 | рядом a1 b2").message  # a ground card still needs one
+    assert "нет клетки" in error("? | рядом a1 b2").message
+
+
+def test_counters_and_tokens_states() -> None:
+    position = parse("4 a1 фишки 2 жетоны 0, ? b2 | рядом a1 b2").position
+    girrit = position.at(Cell.parse("a1"))
+    assert girrit is not None and (girrit.counters, girrit.tokens) == (2, 0)
+    assert position.at(Cell.parse("b2")).counters is None  # type: ignore[union-attr]
+    e = error("4 a1 фишки | рядом a1 b2")
+    assert "нужно число" in e.message
+    assert "фишки N" in error("4 a1 мешки 2 | рядом a1 b2").message
+    assert "невозможное" in error("4 a1 жетоны 100 | рядом a1 b2").message
 
 
 def test_position_from_yaml_data() -> None:

@@ -347,12 +347,13 @@ class Nearby(Kinded):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Squad(Kinded):
     """«пока в вашем отряде есть лес» (side own), «если в отряде противника …»; ``negated``:
-    «нет …»."""
+    «нет …»; ``min``: «пока в отряде противника два или более летающих существа»."""
 
     kind: ClassVar[str] = "squad"
     side: Side = "own"
     selector: Selector
     negated: bool = False
+    min: int = 1
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -57,6 +57,7 @@ _HAVINGS: dict[str, Having] = {
     "проклятие": "cur", "благословление": "bls", "отравление": "psn", "фишку": "counter",
     "фишки": "counter", "жетон": "token", "жетоны": "token", "броню": "armor",
     "дополнительные жизни": "extra_life", "симбиота": "symbiote",
+    "хотя бы одного симбиота": "symbiote",
 }
 #: Terrain in a squad: the card database's class of a terrain card.
 _TERRAINS: dict[str, str] = {
@@ -106,16 +107,18 @@ def _has(text: str) -> Condition | None:
 
 def _squad(text: str) -> Condition | None:
     """«в вашем отряде есть лес или река», «в отряде противника нет летающих существ»."""
-    m = re.fullmatch(r"в (?P<side>вашем )?отряде(?P<enemy> противника)? (?P<is>есть|нет) "
-                     r"(?P<what>.+)", text)
+    m = re.fullmatch(r"в (?P<side>вашем )?отряде(?P<enemy> противника)? (?:(?P<is>есть|нет) |"
+                     r"(?P<n>два|две|три|\d+) или (?:более|больше) )(?P<what>.+)", text)
     if not m or bool(m.group("side")) == bool(m.group("enemy")):
         return None
     side: Side = "enemy" if m.group("enemy") else "own"
     negated = m.group("is") == "нет"
+    n = m.group("n")
+    count = 1 if n is None else int(n) if n.isdigit() else _COUNTS[n]
     names = m.group("what").split(" или ")
     if all(n in _TERRAINS for n in names):
-        selector = Selector(what="terrain", classes=tuple(_TERRAINS[n] for n in names))
-        return Squad(side=side, selector=selector, negated=negated)
+        selector = Selector(what="terrain", classes=tuple(_TERRAINS[t] for t in names))
+        return Squad(side=side, selector=selector, negated=negated, min=count)
     heroes = re.fullmatch(r"(?P<other>другой )?(?P<h>герой-[а-я]+(?: или герой-[а-я]+)*)",
                           m.group("what"))
     if heroes:  # «герой-воин или герой-разбойник»: classes of the card database
@@ -124,11 +127,11 @@ def _squad(text: str) -> Condition | None:
             return None
         selector = Selector(classes=tuple(classes),
                             other=bool(heroes.group("other")))
-        return Squad(side=side, selector=selector, negated=negated)
+        return Squad(side=side, selector=selector, negated=negated, min=count)
     found = None if _QUANTIFIED.match(m.group("what")) else described(m.group("what"))
     if not isinstance(found, Selector) or found.side != "any" or found.up_to is not None:
         return None
-    return Squad(side=side, selector=found, negated=negated)
+    return Squad(side=side, selector=found, negated=negated, min=count)
 
 
 def _row(text: str) -> Condition | None:
@@ -146,12 +149,13 @@ def _column(text: str) -> Condition | None:
 
 
 def _lives(text: str) -> Condition | None:
-    m = re.fullmatch(r"(?:имеет|у него) (?P<n>\d+) или (?P<dir>менее|меньше|более|больше) жизней",
-                     text)
+    m = re.fullmatch(r"(?:имеет|имеют|у него|у " + SELF + r") (?P<n>\d+) или "
+                     r"(?P<dir>менее|меньше|более|больше) жизней", text)
     if m:
         n = int(m.group("n"))
         return Lives(at_most=n) if m.group("dir") in ("менее", "меньше") else Lives(at_least=n)
-    m = re.fullmatch(r"(?:имеет|у него) (?P<dir>больше|меньше) (?P<n>\d+) жизней", text)
+    m = re.fullmatch(r"(?:имеет|имеют|у него|у " + SELF + r") (?P<dir>больше|меньше) (?P<n>\d+)"
+                     r" жизней", text)
     if m:
         n = int(m.group("n"))
         return Lives(at_least=n + 1) if m.group("dir") == "больше" else Lives(at_most=n - 1)
@@ -181,6 +185,8 @@ def _zone(text: str) -> Condition | None:
 
 
 #: «с двумя существами», «стоят три ваших существа»: how many (instrumental, nominative).
+_PLACES: dict[str, Place] = {"рядом": "adjacent", "в строю": "in_formation",
+                             "напротив": "opposite"}
 _COUNTS = {"двумя": 2, "тремя": 3, "четырьмя": 4, "два": 2, "две": 2, "три": 3, "четыре": 4}
 _MIN = (r"(?:(?:хотя бы|минимум) )?(?P<n>" + "|".join(_COUNTS) + r"|\d+)"
         r"(?: или (?:более|больше))? ")
@@ -192,11 +198,11 @@ def _nearby(text: str) -> Condition | None:
     m = re.fullmatch(r"(?:стоит )?(?P<place>рядом|в строю) с (?:" + _MIN + r")?(?P<who>.+)",
                      text)
     if not m:
-        m = re.fullmatch(r"рядом (?:с " + SELF + r" )?(?:стоит|стоят) (?:" + _MIN
-                         + r")?(?P<who>.+)", text)
+        m = re.fullmatch(r"(?P<place>рядом|напротив) (?:(?:с )?" + SELF + r" )?(?:стоит|стоят) "
+                         r"(?:" + _MIN + r")?(?P<who>.+)", text)
     if not m:
         return None
-    place: Place = "in_formation" if m.groupdict().get("place") == "в строю" else "adjacent"
+    place: Place = _PLACES[m.group("place")]
     who = None if _QUANTIFIED.match(m.group("who")) else described(m.group("who"))
     if not isinstance(who, Selector) or who.all or who.up_to is not None or who.place:
         return None

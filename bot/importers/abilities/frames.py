@@ -119,7 +119,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
             if "cap" in parts and x.max is None:  # «где X число ран на Рэккене (максимум 4)»
                 x = dataclasses.replace(x, max=parts.pop("cap"))
             parts["x"] = x
-            text = text[: where.start()]
+            text = _tail_brackets(text[: where.start()], parts) or ""
     named = _NAMED.match(text)
     if named:
         return _named(text, named, parts, partial=partial)
@@ -368,8 +368,27 @@ def read(s: str) -> list[Ability] | None:
     for reader in (_lone_frame, _mode, _paid, _triggered, _conditional, _bare):
         found = reader(s)
         if found is not None:
-            return found
+            return found if all(_x_defined(a) for a in found) else None
     return None
+
+
+def _x_defined(value: Any, defined: bool = False) -> bool:
+    """Whether every «X» of a reading is defined: by its frame's ``x`` («где X …») or by an X
+    paid («X фишек, закрыться: …»), here or in a frame around it. «Добивание на X» with no
+    definition in the sentence is not read."""
+    if value == "X":
+        return defined
+    if isinstance(value, tuple):
+        return all(_x_defined(v, defined) for v in value)
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return True
+    if getattr(value, "x", None) is not None:
+        defined = True
+    cost = getattr(value, "cost", None)
+    if isinstance(cost, Cost) and "X" in (cost.counters, cost.tokens):
+        defined = True
+    return all(_x_defined(getattr(value, f.name), defined) for f in dataclasses.fields(value)
+               if f.name not in ("text", "fragment", "cost"))
 
 
 def grants(text: str) -> tuple[Ability, ...]:

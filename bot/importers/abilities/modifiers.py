@@ -49,10 +49,10 @@ _KEYWORD_ACC: dict[str, KeywordCode] = {
     "благословление": "bls", "благословение": "bls", "вампиризм": "vmp",
     "добивание": "fin", "неповоротливость": "clm", "отравление": "psn", "проклятие": "cur",
     "рывок": "das", "трупоедство": "nec", "инкарнацию": "icr", "инкарнация": "icr",
-    "полет": "flight", "орда": "horde", "орду": "horde",
+    "полет": "flight", "орда": "horde", "орду": "horde", "подлость": "meanness",
 }
 #: Keywords that take a number («броню 2», «отравление на 1») and those that never do.
-_VALUED = {"ova", "ovz", "ovs", "regen", "armor", "psn", "fin", "icr"}
+_VALUED = {"ova", "ovz", "ovs", "regen", "armor", "psn", "fin", "icr", "meanness"}
 _KEYWORD = re.compile(r"(?P<name>" + alternation(_KEYWORD_ACC) + r")"
                       r"(?: (?:на )?(?P<value>\d+|x))?(?=$|[ ,.;)])")
 #: «Защита от летающих»: attacks of flying creatures.

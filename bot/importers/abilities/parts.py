@@ -26,7 +26,8 @@ _LIMIT = re.compile(r"(?:не более |до )?(?P<n>\d+|один|два|тр�
 #: «(максимум +2)», «(максимум 3)» after a bonus or a keyword that grows.
 _CAP = re.compile(r"максимум (?:\+|на |до )?(?P<n>\d+)")
 #: «число ран на Рэккене», «количество фишек на нем»: what is counted, on whom.
-_ON_WHOM: dict[str, Target] = {SELF: "self", "себе": "self", "нем": "that", "этом существе": "that"}
+_ON_WHOM: dict[str, Target] = {SELF: "self", "себе": "self", "нем": "that", "этом существе": "that",
+                               "погибшего": "that"}
 _COUNTED: dict[str, Measure] = {
     "ран": "wound", "фишек": "counter", "фишку": "counter", "фишки": "counter",
     "жетонов": "token", "жетон": "token", "жетона": "token",
@@ -42,7 +43,17 @@ _FIXED: dict[str, XValue] = {
     "величина этой атаки": XValue(count="attack"),
     "избыточный урон": XValue(count="excess_wounds"),
     "стоимость показанной карты": XValue(count="cost"),
+    f"количество клеток, на которое передвинулся {SELF} в этот ход": XValue(count="cells_moved"),
+    "количество оставшихся единиц брони": XValue(count="armor"),
+    "количество оставшихся единиц броню": XValue(count="armor"),  # «{armor}» rendered so
+    "число своих дополнительных жизней": XValue(count="extra_life"),
 }
+#: «его жизней», «величина его отравления»: a measure of the card named before («его»).
+_HIS: dict[str, Measure] = {
+    "жизней": "life", "регенерации": "regen", "отравления": "poison", "движения": "movement",
+    "движение": "movement", "опыта в защите": "ovz",
+}
+_HIS_RE = re.compile(r"(?:величина )?его (?P<what>" + "|".join(_HIS) + r")")
 #: «величина его слабого простого удара», «слабый простой удар этого существа»: whose.
 _WEAK = re.compile(r"(?:величина )?(?:(?P<pre>его|своего) )?(?:слабого простого удара|слабый "
                    r"простой удар|слабый простого удара)(?: (?P<post>этого существа))?")
@@ -76,6 +87,9 @@ def x_value(text: str) -> XValue | None:
     m = _MEASURE.fullmatch(text)
     if m:
         return XValue(count=_COUNTED[m.group("what")], of=_ON_WHOM[m.group("whom")])
+    m = _HIS_RE.fullmatch(text)
+    if m:
+        return XValue(count=_HIS[m.group("what")], of="that")
     m = _WEAK.fullmatch(text)
     if m and not (m.group("pre") and m.group("post")):
         whose: Target = "that" if m.group("pre") == "его" or m.group("post") else "self"

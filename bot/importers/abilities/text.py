@@ -18,11 +18,14 @@ SELF = "@self"
 
 # «получить {counter}.{counter}{tap}: …» (40-7): a cost right after the dot starts a sentence;
 # so does a capital letter right after a dot («дальность 5.В конце хода», 50-51)
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s+|(?=\{(?:tap|counter|instant|token)\})|(?=[А-ЯЁ]))")
+# and «…, пока хозяин не имеет ран.-1 от …» (40-111): a dot glued to a bonus or reduction
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s+|(?=\{(?:tap|counter|instant|token)\})|(?=[А-ЯЁ])"
+                           r"|(?=[-–−+]\s?\d))")
 # «{ovz} 1Когда получает …» (30-6), «дальность 4Имеет …» (30-41): the database lost the dot
 _GLUED = re.compile(r"(?<=\d)(?=[А-ЯЁ][а-яё])")
 _ERRATA = re.compile(r"^\s*\[\s*эррата[^\]]*\]\s*", re.IGNORECASE)
 _COST_AFTER_BRACKET = re.compile(r"\)\s*(?=(?:\{(?:tap|counter|instant)\}\s*)+:)")
+_WHERE_X = re.compile(r"где [XxХх]\b")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _CYRILLIC_X = re.compile(r"(?<![а-яёa-z])х(?![а-яёa-z])")
 _WORD = re.compile(r"[А-Яа-яЁёA-Za-z'’-]+")
@@ -35,6 +38,8 @@ def split_sentences(text: str) -> list[str]:
     ['Телепортация.', '{tap}: Выстрел на 1.']
     >>> split_sentences("Разряд на 1, дальность 5.В конце хода ранить себя на 1")
     ['Разряд на 1, дальность 5.', 'В конце хода ранить себя на 1']
+    >>> split_sentences("Добивание на X (1 раз за ход)\u0001 где X число ран.")
+    ['Добивание на X (1 раз за ход), где X число ран.']
     """
     if not text or text.strip().casefold() in ("nan", "none", "null"):
         return []
@@ -48,7 +53,13 @@ def split_sentences(text: str) -> list[str]:
         line = _GLUED.sub("\n", line)
         sentences += [s.strip() for part in line.split("\n")
                       for s in _SENTENCE_END.split(part) if s.strip()]
-    return [s for s in sentences if s.strip(" .")]
+    out: list[str] = []
+    for sentence in sentences:
+        if out and _WHERE_X.match(sentence):  # «… на X (…)\u0001 где X …» (10-18): one sentence
+            out[-1] = f"{out[-1].rstrip()}, {sentence}"
+        elif sentence.strip(" ."):
+            out.append(sentence)
+    return out
 
 
 def normalise(sentence: str, name: str | None = None,
@@ -163,6 +174,8 @@ def _word_forms(word: str) -> set[str]:
             if form.tag.number == tag.number and (tag.POS == "NOUN" or
                                                   form.tag.gender == tag.gender):
                 forms.add(_fold(form.word))
+    if forms == {folded}:  # «Ливрах» is no nominative to the dictionary: the usual endings
+        forms |= _endings(folded)
     return forms
 
 

@@ -1,0 +1,437 @@
+"""What the position settles of a card's words: selectors, conditions and cells of events.
+
+Card text describes cards («стоящее рядом существо противника»: a :class:`Selector`),
+conditions («пока не имеет ран»: a :data:`Condition`) and cells («на клетку, занятую наземным
+существом противника»: a vocabulary :class:`~bot.corpus.abilities.Cell`). Each is evaluated
+here against a :class:`Scene` — the position, whose ability it is, and what the question
+itself tells — as a :class:`~bot.engine.truth.Truth`: what the position cannot settle (a
+``?``'s class, whose turn it is, what a die showed) is unknown with the fact named.
+
+>>> from bot.corpus.abilities import State
+>>> from bot.engine.board import Cell
+>>> owner = Piece(cell=Cell.parse("b2"), wounds=1)
+>>> holds(State(flags=("unwounded",)), Scene(Position((owner,)), owner)).value
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from bot.corpus.abilities import (
+    Ability,
+    Activated,
+    Condition,
+    DieRoll,
+    Flag,
+    Formation,
+    Has,
+    Having,
+    InColumn,
+    Incorporeal,
+    InRow,
+    InZone,
+    Lives,
+    Nearby,
+    Place,
+    PlayerIs,
+    Region,
+    Selector,
+    Squad,
+    State,
+    Static,
+    Target,
+    TurnIs,
+    Unparsed,
+)
+from bot.corpus.abilities import Cell as CellSpec
+from bot.corpus.icons import ICON_NAMES
+from bot.engine.board import COLUMNS, Cell, is_adjacent, is_orthogonal_neighbour, own_row
+from bot.engine.position import Piece, Position
+from bot.engine.truth import FALSE, TRUE, Truth, all_of, any_of
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What card words are evaluated against: the ``position``, the ``owner`` whose ability it
+    is, the active player's side when the question tells it (``active_enemy``: True when it is
+    the opponent's turn, None unknown), and the cards the event names (``refs``: «его» that,
+    «атакованный» attacked …)."""
+
+    position: Position
+    owner: Piece
+    active_enemy: bool | None = None
+    refs: tuple[tuple[str, Piece], ...] = field(default=())
+
+    def ref(self, name: str) -> Piece | None:
+        if name == "self":
+            return self.owner
+        return next((p for r, p in self.refs if r == name), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Pieces and selectors
+
+
+def piece_label(piece: Piece) -> str:
+    """«неизвестное существо на c3», «Баалит» на a1»: a piece in a missing fact."""
+    return f"{piece.name} на {piece.where}" if piece.cell else piece.name
+
+
+_FLAG_WORDS: dict[str, str] = {
+    "elite": "элитное ли", "ordinary": "рядовое ли", "unique": "уникальное ли",
+    "incorporeal": "бестелесное ли", "corporeal": "бестелесное ли",
+}
+
+
+def has_flag(piece: Piece, flag: Flag) -> Truth:
+    """Whether a piece is «летающий», «закрытый», «без ран», «элитный» … («?»: an ordinary
+    ground creature whose elite, uniqueness and incorporeality the position does not tell)."""
+    card = piece.card
+    known: dict[str, bool | None] = {
+        "flying": not piece.ground, "nonflying": piece.ground, "ground": piece.ground,
+        "closed": piece.closed, "open": not piece.closed, "wounded": piece.wounds > 0,
+        "unwounded": piece.wounds == 0, "moved": piece.moved,
+        "elite": card.elite if card else None, "ordinary": (not card.elite) if card else None,
+        "unique": card.unique if card else None,
+        "incorporeal": piece.incorporeal if card else None,
+        "corporeal": (not piece.incorporeal) if card else None,
+    }
+    value = known[flag]
+    if value is None:
+        return Truth.unknown(f"{_FLAG_WORDS[flag]} {piece_label(piece)}")
+    return Truth.of(value)
+
+
+#: What a «с …» having asks of a card's abilities when its icons do not show it.
+_HAVING_KINDS: dict[str, tuple[str, ...]] = {
+    "sht": ("shot",), "thr": ("throw",), "dsc": ("discharge",), "lep": ("jump",),
+    "tlp": ("teleport",), "frm": ("formation",),
+}
+_HAVING_WORDS: dict[str, str] = {
+    "counter": "фишка", "token": "жетон", "extra_life": "дополнительные жизни",
+    "symbiote": "симбиот", "magic_ability": "магическая способность",
+}
+_MAGIC_ICONS = ("dsc", "mht", "spl")
+
+
+def having_name(code: Having) -> str:
+    return _HAVING_WORDS.get(code) or ICON_NAMES.get(code, code)
+
+
+def has(piece: Piece, code: Having) -> Truth:
+    """«с выстрелом», «с фишкой», «с магической способностью»: what the card has (its icons and
+    read abilities) or what is on it (counters and tokens from the notation)."""
+    if code in ("counter", "token"):
+        n = piece.counters if code == "counter" else piece.tokens
+        if n is None:
+            return Truth.unknown(counters_fact(piece, code))
+        return Truth.of(n > 0)
+    if code in ("extra_life", "symbiote"):
+        return Truth.unknown(f"есть ли у {piece.genitive} {having_name(code)}")
+    card = piece.card
+    if card is None:
+        return Truth.unknown(f"есть ли у {piece_label(piece)} «{having_name(code)}»")
+    icons = {c for c, _ in card.icons}
+    if code == "magic_ability":
+        return Truth.of(bool(icons & set(_MAGIC_ICONS)) or any(
+            k in ("discharge",) for k in _kinds(piece)))
+    kinds = _HAVING_KINDS.get(code, ())
+    return Truth.of(code in icons or any(k in kinds for k in _kinds(piece))
+                    or any(getattr(a, "code", None) == code for a in _entries(piece)))
+
+
+def counters_fact(piece: Piece, code: str = "counter") -> str:
+    """The missing fact of a counter question: «сколько фишек на «Гиррит» (укажите «фишки N»)»."""
+    what, state = ("фишек", "фишки N") if code == "counter" else ("жетонов", "жетоны N")
+    return f"сколько {what} на {on_piece(piece)} (укажите «{state}»)"
+
+
+def on_piece(piece: Piece) -> str:
+    """For «на …»: «Гиррит»», «неизвестном существе на c3»."""
+    if piece.card is not None:
+        return piece.name
+    where = f"на {piece.cell}" if piece.cell else "во вспомогательной зоне"
+    return f"неизвестном существе{' противника' if piece.enemy else ''} {where}"
+
+
+def _entries(piece: Piece) -> Iterator[Ability]:
+    """The card's abilities and what its frames grant, flattened (for «has it …»)."""
+    stack = list(piece.abilities())
+    while stack:
+        a = stack.pop()
+        yield a
+        if isinstance(a, Static | Formation | Incorporeal):
+            stack.extend(a.grants)
+        elif isinstance(a, Activated):
+            stack.extend(a.effects)
+
+
+def _kinds(piece: Piece) -> set[str]:
+    return {a.kind for a in _entries(piece)}
+
+
+def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
+    """Whether ``piece`` is one of the cards ``sel`` describes, relative to the scene's owner
+    («ваше» is the owner's side, «другое» not the owner, ``place`` around ``sel.of``)."""
+    owner = scene.owner
+    checks = [_noun(sel, piece), _side(sel, piece, owner)]
+    if sel.other and piece is owner:
+        return FALSE
+    checks += [has_flag(piece, f) for f in sel.flags]
+    checks.append(_elements(sel, piece))
+    checks.append(_classes(sel, piece))
+    checks += [has(piece, h) for h in sel.having]
+    checks += [has(piece, h).negated() for h in sel.lacking]
+    checks.append(_cost(sel, piece))
+    if sel.place is not None:
+        anchor = scene.ref(sel.of)
+        checks.append(at_place(piece, sel.place, anchor) if anchor is not None
+                      else Truth.unknown("о какой карте речь в особенности"))
+    return all_of(checks)
+
+
+def _noun(sel: Selector, piece: Piece) -> Truth:
+    card = piece.card
+    if sel.what in ("card", "creature"):
+        return TRUE  # the notation places creatures only
+    if sel.what == "hero":
+        if card is None:
+            return Truth.unknown(f"герой ли {piece_label(piece)}")
+        return Truth.of(any(c.startswith("Герой") for c in card.classes))
+    if sel.what == "symbiote":
+        return Truth.of(card is not None and card.creature_type == "Паразит")
+    return FALSE  # artefacts and terrains are not placed
+
+
+def _side(sel: Selector, piece: Piece, owner: Piece) -> Truth:
+    if sel.side == "any":
+        return TRUE
+    same = piece.enemy == owner.enemy
+    return Truth.of(same if sel.side == "own" else not same)
+
+
+def _elements(sel: Selector, piece: Piece) -> Truth:
+    if not sel.elements:
+        return TRUE
+    if piece.card is None:
+        return Truth.unknown(f"стихия {piece_label(piece)}")
+    element = piece.card.element or ""
+    return Truth.of(any(e in element for e in sel.elements))
+
+
+def _classes(sel: Selector, piece: Piece) -> Truth:
+    if not sel.classes:
+        return TRUE
+    if piece.card is None:
+        return Truth.unknown(f"класс {piece_label(piece)}")
+    mine = {c.casefold() for c in piece.card.classes}
+    return Truth.of(any(c.casefold() in mine for c in sel.classes))
+
+
+def _cost(sel: Selector, piece: Piece) -> Truth:
+    if sel.cost_max is None and sel.cost_min is None:
+        return TRUE
+    cost = piece.card.cost if piece.card else None
+    if cost is None:
+        return Truth.unknown(f"стоимость {piece_label(piece)}")
+    return Truth.of((sel.cost_max is None or cost <= sel.cost_max)
+                    and (sel.cost_min is None or cost >= sel.cost_min))
+
+
+# ---------------------------------------------------------------------------------------------
+# Places and regions
+
+
+def front(cell: Cell, enemy: bool, step: int = 1) -> Cell | None:
+    """The cell ``step`` rows toward the other side from a piece of that side (None: off board)."""
+    row = cell.row - step if enemy else cell.row + step
+    return Cell(cell.col, row) if 1 <= row <= 6 else None
+
+
+def at_place(piece: Piece, place: Place, anchor: Piece) -> Truth:
+    """Whether ``piece`` stands at ``place`` from ``anchor``: «рядом» (8 cells), «напротив»
+    (the cell in front of it), «позади», «справа или слева», «в строю с» (orthogonal
+    neighbours, both with «Строй»), the same row or column."""
+    a, b = anchor.cell, piece.cell
+    if piece is anchor:
+        return FALSE
+    if place in ("chosen_cell", "that_cell"):
+        return Truth.unknown("какая клетка выбрана")
+    if a is None or b is None:
+        return FALSE  # a flyer in the auxiliary zone stands next to nothing
+    if place == "adjacent":
+        return Truth.of(is_adjacent(a, b))
+    if place == "opposite":
+        return Truth.of(front(a, anchor.enemy) == b)
+    if place == "behind":
+        return Truth.of(front(a, anchor.enemy, -1) == b)
+    if place == "left_or_right":
+        return Truth.of(a.row == b.row and abs(a.col - b.col) == 1)
+    if place == "same_row":
+        return Truth.of(a.row == b.row)
+    if place == "same_column":
+        return Truth.of(a.col == b.col)
+    # in_formation: orthogonal neighbours of one squad, each with «Строй»
+    if not is_orthogonal_neighbour(a, b) or piece.enemy != anchor.enemy:
+        return FALSE
+    return all_of(_has_formation(anchor), _has_formation(piece))
+
+
+def _has_formation(piece: Piece) -> Truth:
+    if piece.card is None:
+        return Truth.unknown(f"есть ли «Строй» у {piece_label(piece)}")
+    return Truth.of(piece.has("formation"))
+
+
+def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
+    """«ваш третий ряд», «половина поля боя противника» … counted from the owner's side."""
+    row = own_row(cell.row, owner.enemy)
+    return {
+        "own_half": row <= 3, "enemy_half": row >= 4, "own_first_row": row == 3,
+        "own_third_row": row == 1, "enemy_first_row": row == 4, "enemy_second_row": row == 5,
+        "enemy_third_row": row == 6,
+    }[region]
+
+
+def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
+            mover: Piece | None = None) -> Truth:
+    """Whether a move from ``src`` onto ``dst`` is a move onto the cell ``spec`` describes:
+    «на свободную клетку», «на соседнюю клетку», «на клетку, занятую …», «на клетку рядом с …»,
+    «на клетку третьего ряда противника». Occupants are read from the scene's position
+    before the move, the mover (default: the owner) excluded."""
+    owner = scene.owner
+    mover = mover or owner
+    occupant = next((p for p in scene.position if p.cell == dst and p is not mover), None)
+    checks = []
+    if spec.free:
+        checks.append(Truth.of(occupant is None))
+    if spec.adjacent:
+        checks.append(Truth.of(src is not None and is_adjacent(src, dst)))
+    if spec.region is not None:
+        checks.append(Truth.of(in_region(dst, spec.region, owner)))
+    if spec.occupied_by is not None:
+        checks.append(FALSE if occupant is None else _is_target(spec.occupied_by, occupant, scene))
+    if spec.next_to is not None:
+        around = [p for p in scene.position if p is not mover and p.cell is not None
+                  and is_adjacent(p.cell, dst)]
+        checks.append(any_of([_is_target(spec.next_to, p, scene) for p in around]))
+    return all_of(checks)
+
+
+def _is_target(target: Target, piece: Piece, scene: Scene) -> Truth:
+    if isinstance(target, Selector):
+        return selects(target, piece, scene)
+    named = scene.ref(target)
+    return Truth.of(named is piece) if named is not None else Truth.unknown(
+        "о какой карте речь в особенности")
+
+
+# ---------------------------------------------------------------------------------------------
+# Conditions
+
+
+def holds(condition: Condition, scene: Scene) -> Truth:
+    """Whether a «пока …» / «если …» / mode condition holds for the scene's owner."""
+    match condition:
+        case State():
+            return _subject(condition.subject, scene, lambda p: all_of(
+                [has_flag(p, f) for f in condition.flags]))
+        case Has():
+            def having(p: Piece) -> Truth:
+                found = any_of([has(p, h) for h in condition.having])
+                return found.negated() if condition.negated else found
+            return _subject(condition.subject, scene, having)
+        case Nearby():
+            return _nearby(condition, scene)
+        case Squad():
+            return _squad(condition, scene)
+        case InRow():
+            return _row(condition, scene)
+        case InColumn():
+            return _column(condition, scene)
+        case Lives():
+            return _subject(condition.subject, scene, lambda p: _lives(condition, p))
+        case InZone():
+            return Truth.unknown("на поверхности или на глубине сейчас бой")
+        case PlayerIs():
+            return Truth.unknown("вы первый или второй игрок")
+        case TurnIs():
+            if scene.active_enemy is None:
+                return Truth.unknown("чей сейчас ход")
+            mine = scene.active_enemy == scene.owner.enemy
+            return Truth.of(mine if condition.turn == "own" else
+                            (not mine) if condition.turn == "enemy" else True)
+        case DieRoll():
+            return Truth.unknown("что выпало на кубике")
+        case Unparsed():
+            return Truth.unknown(f"выполнено ли условие, которое бот не прочитал: "
+                                 f"«{condition.fragment or condition.text}»")
+    return Truth.unknown("выполнено ли условие особенности")  # pragma: no cover
+
+
+def _subject(subject: Target, scene: Scene, check: Callable[[Piece], Truth]) -> Truth:
+    """The condition ``check`` of the subject: a named card, or any card a selector describes."""
+    if isinstance(subject, Selector):
+        found = [selects(subject, p, scene) for p in scene.position]
+        return any_of([all_of(f, check(p)) for f, p in zip(found, scene.position, strict=True)])
+    piece = scene.ref(subject)
+    if piece is None:
+        return Truth.unknown("о какой карте речь в условии")
+    return check(piece)
+
+
+def _nearby(cond: Nearby, scene: Scene) -> Truth:
+    owner = scene.owner
+    found = [all_of(selects(cond.selector, p, scene), at_place(p, cond.place, owner))
+             for p in scene.position if p is not owner]
+    sure = sum(t.value is True for t in found)
+    maybe = [t for t in found if t.value is None]
+    if sure >= cond.min:
+        return TRUE
+    if sure + len(maybe) < cond.min:
+        return FALSE
+    return maybe[0]
+
+
+def _squad(cond: Squad, scene: Scene) -> Truth:
+    """«пока в вашем отряде есть …» (at least ``min``): the position may not show the whole
+    squad, so only «there are» is certain (and so «нет …» only false)."""
+    owner = scene.owner
+    side = owner.enemy if cond.side == "own" else not owner.enemy
+    found = sum(selects(cond.selector, p, scene).value is True
+                for p in scene.position if p.enemy == side)
+    who = "вашем" if cond.side == "own" else "чужом"
+    result = TRUE if found >= cond.min else Truth.unknown(
+        f"есть ли в {who} отряде то, что названо в условии (позиция может показывать не весь "
+        "отряд)")
+    return result.negated() if cond.negated else result
+
+
+def _row(cond: InRow, scene: Scene) -> Truth:
+    cell = scene.owner.cell
+    if cell is None:
+        return FALSE
+    row = own_row(cell.row, scene.owner.enemy)
+    if row >= 4:
+        return Truth.unknown("считается ли ряд из условия на половине поля противника")
+    return Truth.of(4 - row in cond.rows)
+
+
+def _column(cond: InColumn, scene: Scene) -> Truth:
+    cell = scene.owner.cell
+    if cell is None:
+        return FALSE
+    col = cell.col if not scene.owner.enemy else len(COLUMNS) - 1 - cell.col
+    name = "left_edge" if col == 0 else "right_edge" if col == len(COLUMNS) - 1 else \
+        "center" if col == len(COLUMNS) // 2 else None
+    return Truth.of(name in cond.columns)
+
+
+def _lives(cond: Lives, piece: Piece) -> Truth:
+    if piece.card is None or piece.card.lives is None:
+        return Truth.unknown(f"сколько жизней у {piece_label(piece)}")
+    lives = piece.card.lives - piece.wounds
+    return Truth.of((cond.at_most is None or lives <= cond.at_most)
+                    and (cond.at_least is None or lives >= cond.at_least))

@@ -1,0 +1,255 @@
+"""Whether a piece may use one of its ways now, and how verdicts are built from facts.
+
+Before geometry, a way must be usable at all (SPEC §5): an effect the card has only inside a
+trigger is not an action (``srabatyvayushchaya-osobennost``); a cost must be payable
+(``oplata``); a «пока …» or «Строй:» condition must hold. :func:`available` applies the three
+and says why; :func:`static_effect` finds a static rule of the card that holds («Может
+двигаться по диагонали», «Не может передвигаться»); :func:`verdict` turns facts into «Можно»,
+«Нельзя» or «Неизвестно» with the missing fact.
+
+>>> from bot.engine.truth import Truth
+>>> verdict([Truth.of(True), Truth.unknown("сколько фишек")])
+('unknown', 'сколько фишек')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from bot.corpus.abilities import Ability, Cost, Limit, OntoOccupied
+from bot.engine import rules, triggers
+from bot.engine.conditions import Scene, holds, selects
+from bot.engine.position import Piece, Position
+from bot.engine.result import Builder, CheckResult, Verdict
+from bot.engine.truth import FALSE, Truth, all_of
+from bot.engine.ways import Held, Way, held_effects
+from bot.ru import count
+
+
+def verdict(facts: Iterable[Truth], unsure: Truth | None = None) -> tuple[Verdict, str | None]:
+    """«no» when a fact is false; «unknown» (the first missing fact) when one is unknown.
+    ``unsure`` is a fact that may turn either way (a sentence of the acting card the bot did
+    not read): when given, neither «yes» nor «no» is certain."""
+    found = all_of(list(facts))
+    if found.value is None:
+        return "unknown", found.missing
+    if unsure is not None:
+        return "unknown", unsure.missing
+    return ("yes" if found.value else "no"), None
+
+
+def available(b_: Builder, position: Position, piece: Piece, way: Way, what: str) -> Truth:
+    """Whether ``way`` may be used now, as far as the position tells: a triggered effect only
+    when its trigger fires, a cost only when payable, a condition only when it holds. The
+    reasons (and the rules cited) go to ``b_``; ``what`` names the ability («метание»)."""
+    facts = []
+    if way.trigger is not None:
+        b_.cite(rules.TRIGGERED)
+        b_.reason(f"{what.capitalize()} — только в этой срабатывающей особенности: такой эффект "
+                  "не объявляют сам по себе, он выполняется, когда особенность срабатывает.")
+        quote = triggers.event_text(way.trigger)
+        facts.append(_said(b_, triggers.could_have_fired(way.trigger.when, piece, position, quote)))
+    elif way.when is not None:
+        b_.reason(f"{what.capitalize()} можно объявить только при событии из текста карты.")
+        facts.append(_said(b_, triggers.could_have_fired(way.when, piece, position,
+                                                         _short(way.text))))
+    if way.cost != Cost():
+        b_.cite(rules.PAYMENT)
+        facts.append(_said(b_, rules.cost_payable(way.cost, piece, position)))
+    scene = Scene(position, piece)
+    for condition in way.conditions:
+        found = quoted(holds(condition, scene), way.text)
+        if found.value is False:
+            b_.reason(f"Условие особенности «{_short(way.text)}» не выполнено.")
+        facts.append(found)
+    return all_of(facts)
+
+
+def quoted(fact: Truth, sentence: str) -> Truth:
+    """An unknown condition's missing fact with the card's sentence it comes from."""
+    if fact.value is not None:
+        return fact
+    return Truth.unknown(f"{fact.missing} — условие из «{_short(sentence)}»", fact.why)
+
+
+def _said(b_: Builder, fact: Truth) -> Truth:
+    if fact.why:
+        b_.reason(fact.why)
+    return fact
+
+
+def static_effect(piece: Piece, position: Position, kind: str,
+                  test: Callable[[Ability], Truth]) -> tuple[Truth, Held | None]:
+    """A static rule of the card of ``kind`` that ``test`` accepts and whose conditions hold:
+    true with the first that surely holds, else unknown with the first that may, else false."""
+    best: tuple[Truth, Held | None] = (FALSE, None)
+    scene = Scene(position, piece)
+    for h in held_effects(piece, kind):
+        found = quoted(all_of(test(h.ability), *(holds(c, scene) for c in h.conditions)), h.text)
+        if found.value is True:
+            return found, h
+        if found.value is None and best[0].value is False:
+            best = (found, h)
+    return best
+
+
+def onto_occupied(piece: Piece, kind: str, occupant: Piece,
+                   position: Position) -> tuple[Truth, str | None]:
+    """«Может объявлять прыжок на клетку, занятую …» (the ``onto_occupied`` rule of the card)."""
+    scene = Scene(position, piece)
+
+    def allows(rule: Ability) -> Truth:
+        assert isinstance(rule, OntoOccupied)
+        if rule.way != kind:
+            return FALSE
+        if isinstance(rule.occupant, str):
+            return Truth.unknown("о каком существе речь в особенности")
+        return selects(rule.occupant, occupant, scene)
+
+    found, h = static_effect(piece, position, "onto_occupied", allows)
+    if h is None or found.value is False:
+        return FALSE, None
+    rule = h.ability
+    assert isinstance(rule, OntoOccupied)
+    then = " и меняется с ним местами" if rule.swap else " и уничтожает его" if rule.destroy else ""
+    return found, (f"Клетка {occupant.cell} занята ({occupant.name}), но карта это "
+                   f"позволяет: «{h.text.strip().rstrip('.')}» — перемещается туда{then}.")
+
+
+def unread_fact(b_: Builder, piece: Piece, sentence: str) -> Truth:
+    """A sentence of the card the bot did not read that speaks of the asked action: it may
+    allow or forbid it, so the answer cannot be certain."""
+    what = f"«{piece.card.name}»" if piece.card else piece.name
+    b_.reason(f"У {what} есть предложение, которое бот не прочитал и которое может это менять: "
+              f"«{_short(sentence)}».")
+    return Truth.unknown(f"что значит для этого вопроса непрочитанное предложение карты "
+                         f"{what}: «{_short(sentence)}»")
+
+
+def way_text(way: Way) -> str:
+    """«Особенность карты: «Прыжок, дальность 3», записана отдельным предложением — медленная»."""
+    if way.assumed:
+        rng = f", дальность {way.range}" if way.range is not None else ""
+        return "Предполагаемая особенность: " + {
+            "jump": f"«Прыжок{rng}» (медленный)", "teleport": "«Телепортация» (медленная)"}.get(
+            way.kind, f"«{rules.ATTACKS[way.kind].name.capitalize()}{rng}»"
+            if way.kind in rules.ATTACKS else way.kind)
+    text = _short(way.text)
+    if way.trigger is not None:
+        return f"Срабатывающая особенность карты: «{text}»" + (
+            " (такой эффект не медленный)" if way.kind in rules.RELOCATIONS else "")
+    slow = ", записана отдельным предложением — медленная" if way.kind in ("jump", "teleport") \
+        and way.slow else ""
+    return f"Особенность карты: «{text}»{slow}"
+
+
+def _short(text: str) -> str:
+    return text.strip().rstrip(".")
+
+
+def limit_note(b_: Builder, limit: Limit | None) -> None:
+    """«N раз за ход» (``raz-za-khod``): a marker per use, none in the preliminary combat phase."""
+    if not limit:
+        return
+    b_.cite(rules.PER_TURN)
+    b_.warn(f"Не более {limit.count} раз за {'ход' if limit.per == 'turn' else 'бой'}: за каждое "
+            "использование — маркер" + ("; нельзя в Предварительной фазе боя."
+                                        if limit.per == "turn" else "."))
+
+
+def report_fired(b_: Builder, found: list[triggers.Fired]) -> None:
+    """The triggers a described event fires, with the rules their effects cite and limits."""
+    for f in found:
+        b_.cite(rules.TRIGGERED).trigger(f.line)
+        for eff in f.trigger.effects:
+            if eff.kind in rules.ATTACKS:
+                b_.cite(rules.ATTACKS[eff.kind].term).cite(rules.RANGE)
+            elif eff.kind in rules.RELOCATIONS:
+                b_.cite(rules.RELOCATIONS[eff.kind].term)
+        if any(c is not None and c.region is not None
+               for c in (f.trigger.when.from_, f.trigger.when.to)):
+            b_.cite(rules.ROW)
+        limit_note(b_, f.trigger.limit)
+
+
+def best(results: list[CheckResult]) -> CheckResult:
+    """The most permissive answer over a piece's ways: one way that works is enough. When none
+    does, every way's reasons are given (each begins with its sentence of the card)."""
+    for wanted in ("yes", "unknown"):
+        for r in results:
+            if r.verdict == wanted:
+                return r
+    first = results[0]
+    if len(results) == 1:
+        return first
+    cites = list(dict.fromkeys(c for r in results for c in r.citations))
+    return replace(first, reasons=tuple(x for r in results for x in r.reasons),
+                   citations=tuple(cites),
+                   warnings=tuple(dict.fromkeys(w for r in results for w in r.warnings)))
+
+
+def needs_piece(b_: Builder, piece: Piece | None, where: str) -> CheckResult | None:
+    if piece is None:
+        return b_.reason(f"На {where} нет существа.").done("no")
+    return None
+
+
+def needs_board(b_: Builder, piece: Piece | None, where: str, action: str) -> CheckResult | None:
+    missing = needs_piece(b_, piece, where)
+    if missing:
+        return missing
+    assert piece is not None
+    if piece.cell is None:
+        return b_.reason(f"Летающее существо во вспомогательной зоне не может {action} "
+                         "по клеткам поля боя.").done("no")
+    return None
+
+
+def closed_stops(b_: Builder, piece: Piece) -> CheckResult | None:
+    """«Двигаться может только открытое существо» (``dvizhenie``): a closed creature neither
+    moves, jumps, teleports nor manoeuvres (the ``?`` pieces included)."""
+    found = rules.only_open_moves(piece)
+    if found.value is False:
+        return b_.cite(rules.MOVEMENT).reason(found.why).done("no")
+    return None
+
+
+def cells(n: int) -> str:
+    return count(n, "клетка", "клетки", "клеток")
+
+
+def units(n: int) -> str:
+    return count(n, "единица", "единицы", "единиц")
+
+
+def bonus(piece: Piece, position: Position, kind: str,
+          test: Callable[[Ability], bool]) -> tuple[int, int, str | None]:
+    """Static «+N к …» of the card (``kind``: ``movement_bonus``, ``range_bonus``) that ``test``
+    accepts: the sum that surely holds, the sum that may (a condition the position cannot
+    settle), and that condition's missing fact."""
+    sure = maybe = 0
+    missing = None
+    scene = Scene(position, piece)
+    for h in held_effects(piece, kind):
+        eff = h.ability
+        value = getattr(eff, "value", None)
+        if not isinstance(value, int) or getattr(eff, "target", "self") != "self" \
+                or getattr(eff, "until", None) is not None or not test(eff):
+            continue
+        found = all_of([holds(c, scene) for c in h.conditions])
+        if found.value is True:
+            sure += value
+        elif found.value is None:
+            maybe += value
+            missing = missing or found.missing
+    return sure, maybe, missing
+
+
+def within(distance: int, limit: int, sure: int, maybe: int, missing: str | None) -> Truth:
+    """``distance`` against ``limit`` raised by a sure and a possible bonus."""
+    if distance <= limit + sure:
+        return Truth.of(True)
+    if maybe and distance <= limit + sure + maybe:
+        return Truth.unknown(missing or "выполнено ли условие прибавки")
+    return Truth.of(False)

@@ -1,0 +1,231 @@
+"""Ranged attacks: the piece's own «метание|выстрел|разряд на X-Y-Z, дальность N» (``metanie``,
+``vystrel``, ``razryad``, ``dalnost``).
+
+Besides range, SPEC §5 asks: is the attack usable now (a triggered throw only when its trigger
+fires, a paid one only when payable: :mod:`bot.engine.declare`); may it aim at a card
+standing next to the attacker (no source says: «unknown» unless the card allows it, «в том
+числе по карте рядом»); and what protects the target (:mod:`bot.engine.defence`: a protection
+the corpus knows by name only makes the verdict «unknown», never «yes»; a «-X от …» is
+reported).
+
+>>> from bot.engine.board import Cell
+>>> pos = Position((Piece(cell=Cell.parse("a1")), Piece(cell=Cell.parse("a4"), enemy=True)))
+>>> r = can_shoot(pos, "shot", Ref.at(pos, "a1"), Ref.at(pos, "a4"), 2)
+>>> r.verdict, r.value
+('no', 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.corpus.abilities import Ability, AdjacentTargets, Cannot, RangeBonus
+from bot.engine import rules
+from bot.engine.board import RuleVersion, distance
+from bot.engine.conditions import Scene
+from bot.engine.declare import (
+    available,
+    best,
+    bonus,
+    cells,
+    limit_note,
+    static_effect,
+    unread_fact,
+    verdict,
+    way_text,
+    within,
+)
+from bot.engine.defence import concerns_attack, defences
+from bot.engine.position import Piece, Position, Ref
+from bot.engine.result import Builder, CheckResult, OtherVersion, Verdict
+from bot.engine.truth import TRUE, Truth, all_of, any_of
+from bot.engine.ways import Way, unread_mention, unread_rule, ways
+
+RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
+_STEMS = {"throw": "метани", "shot": "выстрел", "discharge": "разряд"}
+
+
+def can_shoot(position: Position, kind: str, a: Ref, b: Ref, x: int | None = None) -> CheckResult:
+    """The piece at ``a`` attacks the card at ``b`` with its own ranged ability of ``kind``.
+    Worked example: «Орк-бомбардир» on c1 throws its bomb (range 3) at c4: yes, 3 cells."""
+    attack = rules.ATTACKS[kind]
+    b_ = Builder().cite(attack.term)
+    piece = a.piece
+    if piece is None:
+        return b_.reason(f"На {a.where} нет существа.").done("no")
+    found = ways(piece, kind, x)
+    if not found:
+        unread = unread_mention(piece, _STEMS[kind])
+        if unread is not None:  # «Метание ритуального ножа на X, …» (10-110): not read ≠ none
+            missing = f"особенность, которую бот не прочитал: «{unread}»"
+            return (b_.reason(f"Особенность «{attack.name}» у {piece.genitive} есть в тексте, но "
+                              "бот её не прочитал.").done("unknown", missing=missing))
+        return b_.reason(f"У {piece.genitive} нет особенности «{attack.name}».").done("no")
+    if b.piece is None:
+        return b_.reason(f"На {b.where} нет карты — цели {attack.genitive}.").done("no")
+    if b.piece is piece:
+        return b_.reason("Существо не может быть целью своей же атаки.").done("no")
+    return best([_with(position, way, kind, a, b) for way in found])
+
+
+def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResult:
+    attack = rules.ATTACKS[kind]
+    b_ = Builder().cite(attack.term)
+    piece, target = a.piece, b.piece
+    assert piece is not None and target is not None
+    b_.reach = way.range
+    b_.reason(f"{way_text(way)}.")
+    if way.values is not None:
+        named = f" «{way.name}»" if way.name else ""
+        rng = f", дальность {way.range}" if way.range is not None else ", без дальности"
+        b_.reason(f"{attack.name.capitalize()}{named} на {'-'.join(map(str, way.values))}"
+                  f"{rng}{_payment(way)}.")
+    if way.assumed:
+        b_.warn(f"Для неизвестного существа предполагается «{attack.name}»"
+                + (f", дальность {way.range}." if way.range is not None else " без дальности."))
+    if kind == "throw":
+        b_.reason("Защита от выстрелов или разрядов не даёт защиту от метания.")
+    if target.enemy == piece.enemy:
+        b_.warn(f"Цель {target.name} — из вашего же отряда.")
+    usable = available(b_, position, piece, way, attack.name)
+    if usable.value is False:
+        return b_.done("no")
+    cannot, rule = static_effect(piece, position, "cannot", _cannot_attack)
+    if cannot.value is True and rule is not None:
+        return b_.reason(f"{piece.name} не может атаковать: «{rule.text.strip()}».").done("no")
+    facts = [usable, cannot.negated(), _adjacent(b_, piece, way, kind, a, b, position),
+             _target(b_, piece, target, kind, way, position)]
+    if way.unread:
+        facts.append(Truth.unknown(f"условие особенности, которое бот не прочитал: "
+                                   f"«{way.unread[0]}»"))
+    said = unread_rule(target, _STEMS[kind], r"защит\w* от", r"[-−–] ?\d+ от")
+    if said is not None:  # the target's unread text may protect it: «yes» is not certain
+        facts.append(unread_fact(b_, target, said))
+    told = unread_rule(piece, _STEMS[kind], skip=way.text)  # may allow or forbid: neither is
+    unsure = unread_fact(b_, piece, told) if told is not None else None
+    limit_note(b_, way.limit)
+    return _range(b_, position, way, kind, a, b, facts, unsure)
+
+
+def _payment(way: Way) -> str:
+    cost = way.cost
+    parts = (["фишка" if cost.counters == 1 else f"{cost.counters} фишек"] if cost.counters
+             else []) + ([f"жетоны: {cost.tokens}"] if cost.tokens else []) + (
+        ["закрыться"] if cost.tap else [])
+    return f", оплата — {', '.join(parts)}" if parts else ""
+
+
+def _cannot_attack(rule: Ability) -> Truth:
+    assert isinstance(rule, Cannot)
+    return Truth.of("attack" in rule.actions and rule.target == "self")
+
+
+def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,
+           facts: list[Truth], unsure: Truth | None) -> CheckResult:
+    """Range (``dalnost``) by both rule versions, with the card's «+N к дальности»."""
+    b_.cite(rules.RANGE)
+    if way.range is None or a.cell is None or b.cell is None:
+        b_.reason("Дальность: " + ("дальность не указана — ограничения нет" if way.range is None
+                                   else "карта во вспомогательной зоне — дальность не "
+                                        "ограничивает") + ".")
+        d = distance(a.cell, b.cell) if a.cell and b.cell else None
+        v, missing = verdict(facts, unsure)
+        return _done(b_, v, d, missing, facts)
+    piece = a.piece
+    assert piece is not None
+    sure, maybe, why = bonus(piece, position, "range_bonus", lambda e: isinstance(e, RangeBonus)
+                             and (not e.to or any(t.kind in (kind, "attack") for t in e.to)))
+    rng = way.range
+    if sure or maybe:
+        b_.reason(f"Прибавка к дальности с карты: +{sure}" + (f" (и ещё +{maybe}, если "
+                                                               f"выполнено условие)" if maybe else "") + ".")
+    d, g = distance(a.cell, b.cell, RP), distance(a.cell, b.cell, GL)
+    b_.reason(f"От {a.cell} до {b.cell}: {cells(d)} без диагоналей, дальность {rng + sure}.")
+    v_rp, missing = verdict([within(d, rng, sure, maybe, why), *facts], unsure)
+    v_gl, _ = verdict([within(g, rng, sure, maybe, why), *facts], unsure)
+    if v_gl != v_rp:
+        b_.cite(rules.RANGE, GL).other_version(OtherVersion.of(
+            GL, v_gl, g, f"По глоссарию диагонали считаются: {cells(g)}."))
+    return _done(b_, v_rp, d, missing, facts)
+
+
+def _done(b_: Builder, v: Verdict, d: int | None, missing: str | None,
+          facts: list[Truth]) -> CheckResult:
+    result = b_.done(v, d, missing=missing, value_label="дальность")
+    if v != "unknown":
+        return result
+    others = dict.fromkeys(f.missing for f in facts if f.value is None and f.missing != missing)
+    return replace(result, reasons=(*result.reasons,
+                                    *(f"Также не хватает факта: {m}." for m in others)))
+
+
+def _adjacent(b_: Builder, piece: Piece, way: Way, kind: str, a: Ref, b: Ref,
+              position: Position) -> Truth:
+    """A target «рядом» (8 cells): no source in the corpus says whether a ranged attack may aim
+    there; cards that may do it say so («в том числе по карте рядом»)."""
+    if not rules.adjacent_target(a.cell, b.cell):
+        return TRUE
+    name = rules.ATTACKS[kind].name
+    if way.adjacent:
+        b_.reason(f"Цель на {b.cell} стоит рядом, и особенность это позволяет («в том числе по "
+                  "карте рядом»).")
+        return TRUE
+    scene = Scene(position, piece)
+
+    def allows(rule: Ability) -> Truth:
+        assert isinstance(rule, AdjacentTargets)
+        if not rule.attacks:
+            return TRUE
+        return any_of([concerns_attack(att, kind, piece, scene) for att in rule.attacks])
+
+    found, rule = static_effect(piece, position, "adjacent_targets", allows)
+    if found.value is True and rule is not None:
+        b_.reason(f"Цель на {b.cell} стоит рядом, и карта это позволяет: «{rule.text.strip()}».")
+        return TRUE
+    b_.cite(rules.TARGET)
+    b_.reason(f"Цель на {b.cell} стоит рядом с {a.cell}. Ни один источник в корпусе не говорит, "
+              f"можно ли объявлять {rules.ATTACKS[kind].accusative} по карте рядом; карты, "
+              "которым это можно, говорят об этом сами («в том числе по карте рядом»), а "
+              + ("о неизвестном существе это не известно." if piece.card is None
+                 else f"у {piece.genitive} такого текста нет."))
+    if found.value is None:
+        return found
+    return Truth.unknown(f"можно ли {name} по карте, стоящей рядом (в корпусе нет правила, а "
+                         "карта не говорит «в том числе по карте рядом»)")
+
+
+def _target(b_: Builder, piece: Piece, target: Piece, kind: str, way: Way,
+            position: Position) -> Truth:
+    """The target's protections from this attack (unknown: the corpus has no rule text for
+    them) and its «-X от …» reductions (reported: they change the value, not the verdict)."""
+    if target.card is None:
+        b_.warn(f"О защитах неизвестного существа на {target.where} ничего не известно: "
+                "предполагается, что их нет.")
+        return TRUE
+    facts = []
+    for d in defences(target, kind, piece, position):
+        source = "значок карты" if d.source == "значок" else f"«{d.source.strip().rstrip('.')}»"
+        maybe = f" — если {d.holds.missing}" if d.holds.value is None else ""
+        if d.ignored_by is not None:
+            b_.reason(f"У цели {target.name} «{d.name}» ({source}), но {piece.name} её "
+                      f"игнорирует: «{d.ignored_by.strip().rstrip('.')}».")
+        elif d.kind == "protection":
+            if d.term:
+                b_.cite(d.term)
+            b_.reason(f"У цели {target.name} «{d.name}» ({source}){maybe}. Что она даёт, в "
+                      "корпусе не сказано: термин известен только по названию или его нет.")
+            facts.append(Truth.unknown(f"что даёт цели «{d.name}» против атаки "
+                                       f"«{rules.ATTACKS[kind].name}» (текста правила в "
+                                       "корпусе нет)"))
+        else:
+            b_.cite(rules.ATTACK_MINUS)
+            b_.reason(f"У цели {target.name} «{d.name}» ({source}){maybe}: величина атаки по "
+                      f"ней меньше на {d.value}" + _reduced(way, d.value) + ".")
+    return all_of(facts) if facts else TRUE
+
+
+def _reduced(way: Way, value: object) -> str:
+    if way.values is None or not isinstance(value, int):
+        return ""
+    return f" ({'-'.join(map(str, way.values))} → " \
+           f"{'-'.join(str(max(0, v - value)) for v in way.values)})"

@@ -1,0 +1,214 @@
+"""A piece's abilities as the checks use them: what holds under which condition, and the ways
+it has to relocate or attack.
+
+A card's ``abilities:`` nest: «Строй: Броня 2» holds while in formation, «Броня 2, пока …»
+under its condition, «Закрыться: Выстрел на 2» is paid, «Когда … — метание» fires. :func:`held`
+flattens them into :class:`Held` entries that carry their conditions; :func:`ways` gives the
+:class:`Way` s a piece has to do one kind of thing (a jump, a throw …) with their frame, cost,
+conditions and limit.
+
+>>> from bot.corpus.abilities import Keyword, Static, State
+>>> from bot.corpus.model import Card
+>>> card = Card(id="50-1", set_id=50, set_name="ПХ", number=1, name="Проба", ability_data=(
+...     {"kind": "static", "text": "Броня 2, пока закрыт.", "condition": {"kind": "state",
+...      "flags": ["closed"]}, "grants": [{"kind": "keyword", "code": "armor", "value": 2}]},))
+>>> [(h.ability.kind, len(h.conditions)) for h in held(Piece(card=card))]
+[('keyword', 1)]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from bot.corpus.abilities import (
+    Ability,
+    Activated,
+    Choice,
+    Condition,
+    Cost,
+    Discharge,
+    Effect,
+    Formation,
+    Incorporeal,
+    Jump,
+    Limit,
+    Nearby,
+    Shot,
+    Static,
+    Throw,
+    Trigger,
+    Unparsed,
+    When,
+    read_in_full,
+    walk,
+)
+from bot.engine.position import Piece
+
+#: «Строй: …»: what a creature has while in formation.
+IN_FORMATION = Nearby(place="in_formation")
+
+
+@dataclass(frozen=True)
+class Held:
+    """An entry of a card's abilities with the ``conditions`` it holds under (a «пока …» frame,
+    ``IN_FORMATION`` for «Строй: …») and the ``text`` of its sentence."""
+
+    ability: Ability
+    text: str
+    conditions: tuple[Condition, ...] = ()
+    limit: Limit | None = None
+
+
+def held(piece: Piece) -> list[Held]:
+    """Every entry of the card's abilities, frames of conditions opened (static, formation and
+    incorporeal grants); activated and triggered abilities stay whole."""
+    return [h for a in piece.abilities() for h in _held(a, a.text, (), None)]
+
+
+def _held(a: Ability, text: str, conditions: tuple[Condition, ...],
+          limit: Limit | None) -> Iterator[Held]:
+    if isinstance(a, Static):
+        more = (*conditions, a.condition) if a.condition is not None else conditions
+        for g in a.grants:
+            yield from _held(g, text, more, a.limit or limit)
+        return
+    yield Held(a, text, conditions, limit)
+    if isinstance(a, Formation):
+        for g in a.grants:
+            yield from _held(g, text, (*conditions, IN_FORMATION), limit)
+    elif isinstance(a, Incorporeal):
+        for g in a.grants:
+            yield from _held(g, text, conditions, limit)
+
+
+def held_effects(piece: Piece, kind: str) -> list[Held]:
+    """Bare entries of ``kind`` that hold as static abilities («-1 от выстрелов», «Может
+    двигаться по диагонали», «+1 к движению»), with their conditions."""
+    return [h for h in held(piece) if h.ability.kind == kind]
+
+
+@dataclass(frozen=True)
+class Way:
+    """A way a piece has to relocate or to attack: from its card, or assumed for ``?``.
+
+    ``frame``: the activated ability that pays for it, or the trigger it is part of (then it
+    cannot be declared on its own); ``slow``: a jump or teleport written as a sentence of its
+    own; ``unread``: parts of its sentence the extractor could not read."""
+
+    kind: str
+    text: str
+    effect: Effect | None = None
+    frame: Activated | Trigger | None = None
+    conditions: tuple[Condition, ...] = ()
+    limit: Limit | None = None
+    slow: bool = False
+    assumed: bool = False
+    asked_range: int | None = None  # the range an assumed ability is given by the question
+    unread: tuple[str, ...] = ()
+
+    @property
+    def range(self) -> int | None:
+        """The range (a jump's radius) when the card gives a number («X» is not one)."""
+        if self.assumed:
+            return self.asked_range
+        rng = self.effect.range if isinstance(self.effect, Jump | Throw | Shot | Discharge) else None
+        return rng if isinstance(rng, int) else None
+
+    @property
+    def values(self) -> tuple[int, int, int] | None:
+        if not isinstance(self.effect, Throw | Shot | Discharge):
+            return None
+        values = tuple(v for v in self.effect.values if isinstance(v, int))
+        return (values[0], values[1], values[2]) if len(values) == 3 else None
+
+    @property
+    def name(self) -> str | None:
+        return self.effect.name if isinstance(self.effect, Throw | Shot | Discharge) else None
+
+    @property
+    def adjacent(self) -> bool:
+        """«в том числе по карте рядом»: the card allows an adjacent target."""
+        return isinstance(self.effect, Throw | Shot | Discharge) and self.effect.adjacent
+
+    @property
+    def cost(self) -> Cost:
+        return self.frame.cost if isinstance(self.frame, Activated) else Cost()
+
+    @property
+    def trigger(self) -> Trigger | None:
+        return self.frame if isinstance(self.frame, Trigger) else None
+
+    @property
+    def when(self) -> When | None:
+        """The event the way needs: its trigger's, or an instant ability's «при …»."""
+        if isinstance(self.frame, Trigger):
+            return self.frame.when
+        return self.frame.when if isinstance(self.frame, Activated) else None
+
+
+def ways(piece: Piece, kind: str, asked: int | None = None) -> list[Way]:
+    """The ways ``piece`` has to do ``kind`` (``jump``, ``teleport``, ``throw``, ``shot``,
+    ``discharge``). A ``?`` is assumed to have the named one (slow for jump and teleport)."""
+    if piece.card is None:
+        return [Way(kind, "", slow=kind in ("jump", "teleport"), assumed=True, asked_range=asked)]
+    out: list[Way] = []
+    for h in held(piece):
+        a = h.ability
+        if isinstance(a, Formation | Incorporeal | Static):
+            continue
+        if a.kind == kind and not isinstance(a, Activated | Trigger):
+            # written as a sentence of its own: the slow jump or teleport
+            out.append(Way(kind, h.text, a, None, h.conditions, h.limit,
+                           slow=kind in ("jump", "teleport"), unread=_unread(piece, h.text)))
+        elif isinstance(a, Activated | Trigger):
+            conditions = h.conditions + ((a.condition,) if isinstance(a, Activated)
+                                         and a.condition is not None else ())
+            out += [Way(kind, h.text, eff, a, conditions, a.limit or h.limit,
+                        unread=_unread(piece, h.text))
+                    for eff in _effects(a.effects) if eff.kind == kind]
+    return out
+
+
+def _effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
+    """Effects in order, the options of a choice («… или …») included."""
+    for eff in effects:
+        yield eff
+        if isinstance(eff, Choice):
+            for option in eff.options:
+                yield from _effects(option)
+
+
+def _unread(piece: Piece, text: str) -> tuple[str, ...]:
+    """Parts of the sentence ``text`` the extractor left unparsed (inside its reading, or an
+    unparsed entry of the same sentence)."""
+    return tuple(u.fragment or u.text or a.text for a in piece.abilities() if a.text == text
+                 for u in walk(a) if isinstance(u, Unparsed))
+
+
+def unread_mention(piece: Piece, stem: str) -> str | None:
+    """An unparsed sentence of the card naming the ability (``stem``: «метани», «прыж»), if any:
+    the card may have it, so a check must not say «no»."""
+    pattern = r"(?<![а-я])" + stem
+    for a in piece.abilities():
+        if not read_in_full(a) and re.search(pattern, a.text.casefold()):
+            return a.text
+    return None
+
+
+#: How a sentence that fires begins: it does not change whether an action is allowed.
+_TRIGGER_START = re.compile(r"^(при|когда|после|в начале|в конце|до начала)\b")
+
+
+def unread_rule(piece: Piece, *patterns: str, skip: str = "") -> str | None:
+    """An unparsed sentence of the card (not a trigger, not the sentence ``skip``) that speaks
+    of the asked action (``patterns``, regexes: «выстрел», «защит», «-1 от»): it may allow or
+    forbid what the check would otherwise answer, so the answer cannot be certain."""
+    pattern = "|".join(r"(?<![а-я])" + p for p in patterns)
+    for a in piece.abilities():
+        text = a.text.casefold().strip()
+        if a.text != skip and not read_in_full(a) and not _TRIGGER_START.match(text) \
+                and re.search(pattern, text):
+            return a.text
+    return None

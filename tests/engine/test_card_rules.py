@@ -1,0 +1,398 @@
+"""The engine against the ability vocabulary, with hand-built readings: costs, conditions,
+triggers, the target's protections, adjacent targets and movement rules of card text. Real
+cards with the same readings are in cases/rulings.yaml; these cover every kind the engine
+applies, read today or not."""
+
+from __future__ import annotations
+
+from bot.corpus.abilities import (
+    Ability,
+    Activated,
+    AdjacentTargets,
+    Attack,
+    Cannot,
+    Cell,
+    Cost,
+    Diagonal,
+    DieRoll,
+    Discharge,
+    Has,
+    Ignore,
+    InColumn,
+    Incorporeal,
+    InRow,
+    InZone,
+    Jump,
+    Lives,
+    MovementBonus,
+    Nearby,
+    OntoOccupied,
+    PlayerIs,
+    Protection,
+    RangeBonus,
+    Reduction,
+    Selector,
+    Shot,
+    Squad,
+    State,
+    Static,
+    Teleport,
+    Throw,
+    Trigger,
+    TurnIs,
+    Unparsed,
+    When,
+    Wound,
+    to_data,
+)
+from bot.corpus.model import Card
+from bot.engine import can_jump, can_move, can_shoot, can_teleport
+from bot.engine.board import Cell as BoardCell
+from bot.engine.conditions import Scene, holds
+from bot.engine.position import Piece, Position, Ref
+from bot.engine.result import CheckResult
+
+_NUMBERS = iter(range(500, 10_000))
+
+
+def card(*abilities: Ability, name: str = "", text: str = "Текст.", movement: int = 1,
+         lives: int = 6, classes: tuple[str, ...] = (), icons: tuple[tuple[str, int], ...] = (),
+         creature_type: str = "Нелетающее", element: str | None = None,
+         cost: int | None = 3) -> Card:
+    number = next(_NUMBERS)
+    data = tuple({**to_data(a), "text": a.text or text} for a in abilities)
+    return Card(id=f"10-{number}", set_id=10, set_name="Война стихий", number=number,
+                name=name or f"Проба {number}", movement=movement, lives=lives, classes=classes,
+                icons=icons, creature_type=creature_type, element=element, cost=cost,
+                ability_data=data)
+
+
+def at(c: Card | None, cell: str, **state: object) -> Piece:
+    return Piece(card=c, cell=BoardCell.parse(cell), **state)  # type: ignore[arg-type]
+
+
+def pos(*pieces: Piece) -> Position:
+    return Position(pieces)
+
+
+def shoot(position: Position, kind: str, a: str, b: str) -> CheckResult:
+    return can_shoot(position, kind, Ref.at(position, a), Ref.at(position, b))
+
+
+def reasons(r: CheckResult) -> str:
+    return " ".join(r.reasons)
+
+
+SHOT = Activated(text="Закрыться: Выстрел на 2.", cost=Cost(tap=True),
+                 effects=(Shot(values=(2, 2, 2)),))
+
+
+# --- costs ------------------------------------------------------------------------------------
+
+
+def test_counter_and_token_costs_need_the_state() -> None:
+    paid = card(Activated(text="2 фишки: Разряд на 4.", cost=Cost(counters=2),
+                          effects=(Discharge(values=(4, 4, 4)),)))
+    enemy = at(None, "a5", enemy=True)
+    r = shoot(pos(at(paid, "a1"), enemy), "discharge", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "фишки N" in r.missing
+    assert "oplata" in {c.term for c in r.citations}
+    assert shoot(pos(at(paid, "a1", counters=1), enemy), "discharge", "a1", "a5").verdict == "no"
+    assert shoot(pos(at(paid, "a1", counters=2), enemy), "discharge", "a1", "a5").verdict == "yes"
+    tokens = card(Activated(text="Жетон, закрыться: Выстрел на 2.", cost=Cost(tap=True, tokens=1),
+                            effects=(Shot(values=(2, 2, 2)),)))
+    r = shoot(pos(at(tokens, "a1"), enemy), "shot", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "жетоны N" in r.missing
+    assert shoot(pos(at(tokens, "a1", tokens=1), enemy), "shot", "a1", "a5").verdict == "yes"
+    assert shoot(pos(at(tokens, "a1", tokens=1, closed=True), enemy), "shot", "a1",
+                 "a5").verdict == "no"
+
+
+def test_x_counters_close_a_neighbour_and_extra_lives() -> None:
+    x = card(Activated(text="X фишек: Выстрел на X.", cost=Cost(counters="X"),
+                       effects=(Shot(values=(1, 1, 1)),)))
+    enemy = at(None, "a5", enemy=True)
+    assert shoot(pos(at(x, "a1", counters=2), enemy), "shot", "a1", "a5").verdict == "yes"
+    assert shoot(pos(at(x, "a1", counters=0), enemy), "shot", "a1", "a5").verdict == "unknown"
+    close = card(Activated(text="Закрыть стоящее рядом ваше существо: Выстрел на 1.",
+                           cost=Cost(close=Selector(side="own", place="adjacent", other=True)),
+                           effects=(Shot(values=(1, 1, 1)),)))
+    assert shoot(pos(at(close, "a1"), enemy), "shot", "a1", "a5").verdict == "no"
+    assert shoot(pos(at(close, "a1"), at(None, "b1"), enemy), "shot", "a1", "a5").verdict == "yes"
+    assert shoot(pos(at(close, "a1"), at(None, "b1", closed=True), enemy), "shot", "a1",
+                 "a5").verdict == "no"
+    lives = card(Activated(text="Снять дополнительную жизнь: Выстрел на 1.",
+                           cost=Cost(extra_lives=1), effects=(Shot(values=(1, 1, 1)),)))
+    r = shoot(pos(at(lives, "a1"), enemy), "shot", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "дополнительные жизни" in r.missing
+
+
+# --- conditions -------------------------------------------------------------------------------
+
+
+def test_conditions_the_position_settles_and_those_it_cannot() -> None:
+    owner = at(card(classes=("Гном",), element="Горы"), "b2", wounds=1)
+    friend = at(card(classes=("Гном",)), "c2")
+    enemy = at(None, "b3", enemy=True)
+    scene = Scene(pos(owner, friend, enemy), owner, active_enemy=False)
+
+    def value(condition: object) -> bool | None:
+        return holds(condition, scene).value  # type: ignore[arg-type]
+
+    assert value(State(flags=("wounded",))) is True and value(State(flags=("closed",))) is False
+    assert value(Lives(at_most=5)) is True and value(Lives(at_least=6)) is False
+    assert value(Nearby(place="adjacent", selector=Selector(side="own", classes=("Гном",)))) is True
+    assert value(Nearby(place="adjacent", selector=Selector(side="enemy"))) is True
+    assert value(Nearby(place="adjacent", selector=Selector(side="enemy"), min=2)) is False
+    # «?» enemy: its class is unknown
+    assert value(Nearby(place="adjacent", selector=Selector(side="enemy", classes=("Орк",)))) is None
+    assert value(Squad(selector=Selector(classes=("Гном",)))) is True
+    assert value(Squad(selector=Selector(classes=("Гном",)), min=2)) is True  # owner and friend
+    assert value(Squad(selector=Selector(classes=("Гном",)), min=3)) is None
+    assert value(Squad(selector=Selector(classes=("Гном",)), negated=True)) is False
+    assert value(Squad(selector=Selector(what="terrain", classes=("Лес",)))) is None
+    assert value(InRow(rows=(2,))) is True and value(InRow(rows=(1,))) is False
+    assert value(InColumn(columns=("left_edge",))) is False
+    assert value(TurnIs(turn="own")) is True
+    assert value(Has(having=("counter",))) is None  # «фишки N» not given
+    for unknown in (InZone(zone="depth"), PlayerIs(player="first"), DieRoll(values=(6,)),
+                    Unparsed(fragment="если …")):
+        assert value(unknown) is None
+    assert holds(Has(having=("counter",)), Scene(pos(owner), owner)).missing.startswith("сколько")
+
+
+def test_a_way_under_a_condition() -> None:
+    texts = "Прыжок, дальность 3, пока не имеет ран."
+    jumper = card(Static(text=texts, condition=State(flags=("unwounded",)),
+                         grants=(Jump(range=3),)))
+    position = pos(at(jumper, "b2"))
+    assert can_jump(position, Ref.at(position, "b2"), Ref.at(position, "b4")).verdict == "yes"
+    position = pos(at(jumper, "b2", wounds=1))
+    r = can_jump(position, Ref.at(position, "b2"), Ref.at(position, "b4"))
+    assert r.verdict == "no" and "не выполнено" in reasons(r)
+    deep = card(Static(text="На глубине: Прыжок, дальность 3.", condition=InZone(zone="depth"),
+                       grants=(Jump(range=3),)))
+    position = pos(at(deep, "b2"))
+    r = can_jump(position, Ref.at(position, "b2"), Ref.at(position, "b4"))
+    assert r.verdict == "unknown" and r.missing and "На глубине" in r.missing
+
+
+# --- triggers ---------------------------------------------------------------------------------
+
+
+ONTO_ENEMY = When(event="move", to=Cell(occupied_by=Selector(side="enemy", flags=("ground",))))
+
+
+def test_a_trigger_fires_on_every_cell_of_the_path() -> None:
+    ghost = card(Incorporeal(text="Бестелесный."),
+                 Trigger(text="При движении на клетку, занятую наземным существом противника — "
+                              "может ранить его на 1.", when=ONTO_ENEMY,
+                         effects=(Wound(value=1, target="that"),), optional=True), movement=3)
+    position = pos(at(ghost, "a1"), at(None, "a2", enemy=True), at(None, "a3", enemy=True))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a4"))
+    assert r.verdict == "yes" and len(r.triggers) == 2
+    assert "a2" in r.triggers[0] and "a3" in r.triggers[1]
+
+
+def test_another_cards_trigger_fires_on_an_enemy_move() -> None:
+    watcher = card(Trigger(text="Когда существо противника перемещается на соседнюю с ним "
+                                "клетку — выстрел на 1.",
+                           when=When(event="relocate", subject=Selector(side="enemy"),
+                                     to=Cell(next_to="self")),
+                           effects=(Shot(values=(1, 1, 1)),)))
+    mover = at(None, "c4", enemy=True, movement_left=2)
+    position = pos(at(watcher, "c2"), mover)
+    r = can_move(position, Ref.at(position, "c4"), Ref.at(position, "c3"))
+    assert r.verdict == "yes" and len(r.triggers) == 1 and "c3" in r.triggers[0]
+    r = can_move(position, Ref.at(position, "c4"), Ref.at(position, "c5"))
+    assert r.triggers == ()
+
+
+def test_a_trigger_on_jumping_and_its_condition() -> None:
+    hopper = card(Jump(text="Прыжок, дальность 3.", range=3),
+                  Trigger(text="При прыжке, если закрыт — ранить себя на 1.",
+                          when=When(event="jump", condition=State(flags=("wounded",))),
+                          effects=(Wound(value=1, target="self"),)))
+    position = pos(at(hopper, "b2"))
+    assert can_jump(position, Ref.at(position, "b2"), Ref.at(position, "b4")).triggers == ()
+    position = pos(at(hopper, "b2", wounds=1))
+    assert len(can_jump(position, Ref.at(position, "b2"), Ref.at(position, "b4")).triggers) == 1
+
+
+def test_a_triggered_teleport_and_an_instant_one_are_not_declared_bare() -> None:
+    death = card(Trigger(text="При гибели — телепортация.", when=When(event="death"),
+                         effects=(Teleport(),)))
+    position = pos(at(death, "b2"))
+    r = can_teleport(position, Ref.at(position, "b2"), Ref.at(position, "d4"))
+    assert r.verdict == "unknown" and r.missing and "«При гибели»" in r.missing
+    instant = card(Activated(text="Внезапное действие: при атаке по нему — телепортироваться на "
+                                  "свободную клетку рядом с атаковавшим.", instant=True,
+                             when=When(event="attacked"),
+                             effects=(Teleport(to=Cell(free=True, next_to="attacker")),)))
+    position = pos(at(instant, "b2"))
+    r = can_teleport(position, Ref.at(position, "b2"), Ref.at(position, "d4"))
+    assert r.verdict == "unknown"
+
+
+# --- the target -------------------------------------------------------------------------------
+
+
+def test_protections_by_icon_and_text_with_their_conditions() -> None:
+    shooter = at(card(SHOT), "a1")
+    icon = at(card(icons=(("zov", 0),)), "a5", enemy=True)
+    r = shoot(pos(shooter, icon), "shot", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "Защита от выстрелов" in r.missing
+    assert "zashchita-ot-vystrelov" in {c.term for c in r.citations}
+    closed_only = card(Static(text="Защита от выстрелов, пока закрыт.",
+                              condition=State(flags=("closed",)),
+                              grants=(Protection(against=(Attack(kind="shot"),)),)))
+    assert shoot(pos(shooter, at(closed_only, "a5", enemy=True)), "shot", "a1", "a5").verdict == "yes"
+    assert shoot(pos(shooter, at(closed_only, "a5", enemy=True, closed=True)), "shot", "a1",
+                 "a5").verdict == "unknown"
+    magic = at(card(icons=(("zom", 0),)), "a5", enemy=True)
+    r = shoot(pos(shooter, magic), "shot", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "магии" in r.missing
+    weak = at(card(Protection(text="Защита от слабых выстрелов.",
+                              against=(Attack(kind="shot", strength=("weak",)),))), "a5", enemy=True)
+    assert shoot(pos(shooter, weak), "shot", "a1", "a5").verdict == "unknown"
+
+
+def test_protection_from_flyers_and_the_attacker_who_ignores_it() -> None:
+    target = at(card(icons=(("zoal", 0),)), "c4", enemy=True)
+    ground = at(card(SHOT), "c1")
+    assert shoot(pos(ground, target), "shot", "c1", "c4").verdict == "yes"
+    flyer = Piece(card=card(SHOT, creature_type="Летающее"), flying=True)
+    position = pos(flyer, target)
+    r = can_shoot(position, "shot", Ref(".", None, flyer), Ref.at(position, "c4"))
+    assert r.verdict == "unknown" and r.missing and "летающих" in r.missing
+    ignoring = Piece(card=card(SHOT, Ignore(text="Игнорирует защиту от летающих.", protection=(
+        Attack(kind="attack", by=Selector(flags=("flying",))),)), creature_type="Летающее"),
+        flying=True)
+    position = pos(ignoring, target)
+    r = can_shoot(position, "shot", Ref(".", None, ignoring), Ref.at(position, "c4"))
+    assert r.verdict == "yes" and "игнорирует" in reasons(r)
+
+
+def test_a_throw_is_not_stopped_by_protection_from_shots_and_reductions_are_reported() -> None:
+    thrower = at(card(Activated(text="Закрыться: Метание на 2.", cost=Cost(tap=True),
+                                effects=(Throw(values=(2, 2, 2)),))), "a1")
+    target = at(card(Reduction(text="-1 от дальних атак.", value=1, against=(
+        Attack(kind="attack", reach="ranged"),)), icons=(("zov", 0), ("zor", 0))), "a5", enemy=True)
+    r = can_shoot(pos(thrower, target), "throw", Ref.at(pos(thrower, target), "a1"),
+                  Ref.at(pos(thrower, target), "a5"))
+    assert r.verdict == "yes" and "2-2-2 → 1-1-1" in reasons(r)
+    assert "minus-x-ot-ataki" in {c.term for c in r.citations}
+    melee = at(card(Reduction(text="-1 от ближних атак.", value=1, against=(
+        Attack(kind="attack", reach="melee"),))), "a5", enemy=True)
+    assert "меньше" not in reasons(shoot(pos(thrower, melee), "throw", "a1", "a5"))
+
+
+# --- adjacent targets -------------------------------------------------------------------------
+
+
+def test_an_adjacent_target_needs_the_cards_own_words() -> None:
+    enemy = at(None, "b2", enemy=True)
+    r = shoot(pos(at(card(SHOT), "a1"), enemy), "shot", "a1", "b2")
+    assert r.verdict == "unknown" and r.missing and "рядом" in r.missing
+    flagged = card(Activated(text="Закрыться: Выстрел на 3, дальность 3 (в том числе по карте "
+                                  "рядом).", cost=Cost(tap=True),
+                             effects=(Shot(values=(3, 3, 3), range=3, adjacent=True),)))
+    assert shoot(pos(at(flagged, "a1"), enemy), "shot", "a1", "b2").verdict == "yes"
+    allowed = card(SHOT, AdjacentTargets(text="Может стрелять по стоящим рядом картам.",
+                                         attacks=(Attack(kind="shot"),)))
+    assert shoot(pos(at(allowed, "a1"), enemy), "shot", "a1", "b2").verdict == "yes"
+    only_throws = card(SHOT, AdjacentTargets(text="Может метать по стоящим рядом картам.",
+                                             attacks=(Attack(kind="throw"),)))
+    assert shoot(pos(at(only_throws, "a1"), enemy), "shot", "a1", "b2").verdict == "unknown"
+
+
+# --- movement from card text ------------------------------------------------------------------
+
+
+def test_diagonal_movement_and_its_condition() -> None:
+    diagonal = card(Diagonal(text="Может двигаться по диагонали."))
+    position = pos(at(diagonal, "a1"))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "b2"))
+    assert (r.verdict, r.value) == ("yes", 1)
+    unwounded = card(Static(text="Может двигаться по диагонали, пока не имеет ран.",
+                            condition=State(flags=("unwounded",)), grants=(Diagonal(),)))
+    position = pos(at(unwounded, "a1", wounds=1))
+    assert can_move(position, Ref.at(position, "a1"), Ref.at(position, "b2")).verdict == "no"
+    squad = card(Static(text="Может двигаться по диагонали, пока в вашем отряде есть лес.",
+                        condition=Squad(selector=Selector(what="terrain", classes=("Лес",))),
+                        grants=(Diagonal(),)))
+    position = pos(at(squad, "a1"))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "b2"))
+    assert r.verdict == "unknown" and r.missing and "лес" in r.missing
+
+
+def test_cannot_move_and_movement_bonuses() -> None:
+    rooted = card(Cannot(text="Не может передвигаться.", actions=("move",)), movement=2)
+    position = pos(at(rooted, "a1"))
+    assert can_move(position, Ref.at(position, "a1"), Ref.at(position, "a2")).verdict == "no"
+    fast = card(MovementBonus(text="+1 к движению.", value=1), movement=1)
+    position = pos(at(fast, "a1"))
+    assert can_move(position, Ref.at(position, "a1"), Ref.at(position, "a3")).verdict == "yes"
+    maybe = card(Static(text="Первый игрок: +1 к движению.", condition=PlayerIs(player="first"),
+                        grants=(MovementBonus(value=1),)), movement=1)
+    position = pos(at(maybe, "a1"))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
+    assert r.verdict == "unknown" and r.missing and "первый" in r.missing
+    assert can_move(position, Ref.at(position, "a1"), Ref.at(position, "a4")).verdict == "no"
+
+
+def test_an_occupied_destination_the_card_allows() -> None:
+    swapper = card(OntoOccupied(text="Может объявлять движение на клетку, занятую другим вашим "
+                                     "существом, поменявшись с ним местами.", way="move",
+                                occupant=Selector(side="own", other=True), swap=True))
+    position = pos(at(swapper, "a1"), at(None, "a2"), at(None, "b1", enemy=True))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a2"))
+    assert r.verdict == "yes" and "меняется с ним местами" in reasons(r)
+    assert can_move(position, Ref.at(position, "a1"), Ref.at(position, "b1")).verdict == "no"
+    gnome = card(classes=("Гном",))
+    jumper = card(Jump(text="Прыжок, дальность 3.", range=3),
+                  OntoOccupied(text="Может объявлять прыжок на клетку, занятую другим вашим "
+                                    "гномом, поменявшись с ним местами.", way="jump",
+                               occupant=Selector(side="own", classes=("Гном",), other=True),
+                               swap=True))
+    position = pos(at(jumper, "a1"), at(gnome, "a3"), at(None, "b2"))
+    assert can_jump(position, Ref.at(position, "a1"), Ref.at(position, "a3")).verdict == "yes"
+    r = can_jump(position, Ref.at(position, "a1"), Ref.at(position, "b2"))
+    assert r.verdict == "unknown"  # the «?» there may be a gnome
+
+
+def test_range_bonus_and_cannot_attack() -> None:
+    enemy = at(None, "a5", enemy=True)
+    ranged = Activated(text="Закрыться: Выстрел на 1, дальность 3.", cost=Cost(tap=True),
+                       effects=(Shot(values=(1, 1, 1), range=3),))
+    plain = card(ranged)
+    assert shoot(pos(at(plain, "a1"), enemy), "shot", "a1", "a5").verdict == "no"
+    longer = card(ranged, RangeBonus(text="+1 к дальности выстрела.", value=1,
+                                     to=(Attack(kind="shot"),)))
+    assert shoot(pos(at(longer, "a1"), enemy), "shot", "a1", "a5").verdict == "yes"
+    pacifist = card(SHOT, Cannot(text="Не может атаковать.", actions=("attack",)))
+    assert shoot(pos(at(pacifist, "a1"), enemy), "shot", "a1", "a5").verdict == "no"
+
+
+# --- what the bot did not read ----------------------------------------------------------------
+
+
+def test_an_unread_sentence_about_the_action_makes_the_answer_unknown() -> None:
+    enemy = at(None, "a5", enemy=True)
+    shooter = card(SHOT, Unparsed(text="Может объявлять выстрел только по карте без ран."))
+    r = shoot(pos(at(shooter, "a1"), enemy), "shot", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "только по карте без ран" in r.missing
+    # a trigger sentence fires: it does not change whether the shot is allowed
+    fires = card(SHOT, Unparsed(text="При выстреле получает фишку за каждую рану цели."))
+    assert shoot(pos(at(fires, "a1"), enemy), "shot", "a1", "a5").verdict == "yes"
+    guarded = card(Unparsed(text="На поверхности: Защита от выстрелов."))
+    r = shoot(pos(at(card(SHOT), "a1"), at(guarded, "a5", enemy=True)), "shot", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "На поверхности" in r.missing
+    defender = card(Unparsed(text="Может выступать защитником любому вашему существу."))
+    r = shoot(pos(at(card(SHOT), "a1"), at(defender, "a5", enemy=True)), "shot", "a1", "a5")
+    assert r.verdict == "yes"
+    # the unread sentence may allow what the read ones forbid: «no» is not certain either
+    walker = card(Unparsed(text="Может передвигаться на две клетки за единицу движения."))
+    position = pos(at(walker, "a1"))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
+    assert r.verdict == "unknown"
