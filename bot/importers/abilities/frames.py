@@ -519,10 +519,14 @@ def _capped(b: Body) -> Body:
 _COST_ITEM = re.compile(
     r"(?P<tap>закрыться)|(?P<instant>внезапное действие)|"
     r"(?P<counters>фишка|(?P<nc>\d+|[xх]) (?:фишки|фишек))|"
-    r"(?P<tokens>жетон|(?P<nt>\d+|[xх]) (?:жетона|жетонов))|"
+    r"(?P<tokens>жетон|(?P<nt>\d+|[xх]) ?(?:жетона|жетонов|\{tok\}))|"
     r"(?P<close>закрыть стоящее рядом ваше существо)|"
     r"(?P<lives>снять с себя дополнительную жизнь)|"
     r"(?P<limit>(?:1|один) раз за (?:ход|бой))")
+
+
+#: Between cost items: «,» or «:»; «3{tok}закрыться:» (40-109: the database lost the comma).
+_COST_SEP = re.compile(r"\s*(?:,|:)\s*|(?<=\})(?=закрыться)")
 
 
 def split_cost(s: str) -> tuple[Cost, bool, Limit | None, str] | None:
@@ -534,10 +538,10 @@ def split_cost(s: str) -> tuple[Cost, bool, Limit | None, str] | None:
             break
         items.append(m)
         pos = m.end()
-        sep = re.match(r"\s*(?:,|:)\s*", s[pos:])
+        sep = _COST_SEP.match(s, pos)
         if not sep:
             return None
-        pos += sep.end()
+        pos = sep.end()
         if ":" in sep.group(0):
             rest = s[pos:]
             if not re.match(r"\s*(?:закрыться|внезапное действие|фишка|\d+ фиш|[xх] фиш|жетон)",

@@ -115,6 +115,7 @@ _REFS: dict[str, Ref] = {
     "атакующего существа": "attacker", "атакующему существу": "attacker",
     "цель": "target", "цели": "target",
     "хозяин": "host", "хозяина": "host", "хозяину": "host", "хозяином": "host",
+    "хозяин @self": "host", "хозяина @self": "host", "хозяину @self": "host",
 }
 #: «противника» after the noun; «в отряде противника».
 _ENEMY = re.compile(r"(?: противника)$")

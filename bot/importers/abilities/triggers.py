@@ -44,12 +44,13 @@ T = TypeVar("T")
 
 #: «В начале/конце … хода», «В начале боя», «До набора отряда».
 _TURN_HEADS: tuple[tuple[re.Pattern[str], When], ...] = (
-    (re.compile(r"в начале вашего следующего хода"),
+    # «вначале»: a misprint of the database (40-110, 50-20)
+    (re.compile(r"в ?начале вашего следующего хода"),
      When(event="turn_start", turn="own", next=True)),
-    (re.compile(r"в начале (?:вашего|своего) хода"), When(event="turn_start", turn="own")),
-    (re.compile(r"в начале хода противника"), When(event="turn_start", turn="enemy")),
-    (re.compile(r"в начале хода"), When(event="turn_start", turn="any")),
-    (re.compile(r"в начале боя"), When(event="battle_start")),
+    (re.compile(r"в ?начале (?:вашего|своего) хода"), When(event="turn_start", turn="own")),
+    (re.compile(r"в ?начале хода противника"), When(event="turn_start", turn="enemy")),
+    (re.compile(r"в ?начале хода"), When(event="turn_start", turn="any")),
+    (re.compile(r"в ?начале боя"), When(event="battle_start")),
     (re.compile(r"в конце (?:вашего|своего) хода"), When(event="turn_end", turn="own")),
     (re.compile(r"в конце хода противника"), When(event="turn_end", turn="enemy")),
     (re.compile(r"в конце хода"), When(event="turn_end", turn="any")),
@@ -106,6 +107,7 @@ _VERBS: dict[str, Event] = {
 _TURNS: dict[str, Turn] = {"в свой ход": "own", "в ваш ход": "own", "в ход противника": "enemy"}
 _REGIONS: dict[str, Region] = {
     "вашего третьего ряда": "own_third_row", "третьего ряда противника": "enemy_third_row",
+    "3 ряда противника": "enemy_third_row",
     "вашего первого ряда": "own_first_row", "первого ряда противника": "enemy_first_row",
     "второго ряда противника": "enemy_second_row",
     "вашей половины поля боя": "own_half", "половины поля боя противника": "enemy_half",
@@ -122,13 +124,25 @@ def whens(text: str) -> Iterator[Reading]:
         if m and _ends(text, m.end()):
             yield when, text[m.end():]
             return
-    m = re.match(r"(при|после|когда) ", text)
+    m = re.match(r"(при|после того,? как|после|когда) ", text)
     if not m:
         return
     rest = text[m.end():]
-    heads = _verb_heads(rest) if m.group(1) == "когда" else _noun_heads(rest, m.group(1))
+    head = m.group(1)
+    first = re.match(r"первом (?:за ход )?", rest) if head == "при" else None
+    if first:  # «при первом за ход ударе», «при первом ударе за ход»
+        rest = rest[first.end():]
+    verbs = head == "когда" or head.startswith("после того")
+    heads = _verb_heads(rest) if verbs else _noun_heads(rest, head)
     for when, tail in heads:
-        when = replace(when, timing="after") if m.group(1) == "после" else when
+        when = replace(when, timing="after") if head.startswith("после") else when
+        if first:
+            if not first.group(0).endswith("за ход "):
+                after = re.match(r" за ход(?=$|[ ,—])", tail)
+                if not after:
+                    continue
+                tail = tail[after.end():]
+            when = replace(when, first=True)
         yield from _qualified(when, tail)
 
 
