@@ -204,15 +204,16 @@ def _line(position: Position, owner: Piece, mover: Piece, trig: Trigger, step: S
     effects = effects_text(trig)
     parts = [f"{head}" + (f" — {effects}." if effects != event_text(trig) else ".")]
     for eff in trig.effects:
-        parts.append(_applied(eff, after, moved_owner, step.dst, occupant))
+        parts.append(_applied(eff, after, moved_owner, step.dst, occupant, trig.optional))
     return " ".join(p for p in parts if p)
 
 
 def _applied(eff: object, after: Position, owner: Piece, dst: Cell,
-             occupant: Piece | None) -> str:
-    """One effect of a fired trigger, applied to the position after the step."""
+             occupant: Piece | None, optional: bool = False) -> str:
+    """One effect of a fired trigger, applied to the position after the step («может …»:
+    ``optional``)."""
     if isinstance(eff, Wound) and eff.target == "that" and occupant is not None:
-        return f"Ранит {occupant.name} на {eff.value}."
+        return f"{'Может ранить' if optional else 'Ранит'} {occupant.name} на {eff.value}."
     if isinstance(eff, Jump | Teleport):
         return _free_cells(eff, after, owner, dst)
     if isinstance(eff, Throw | Shot | Discharge):
