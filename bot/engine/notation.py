@@ -175,10 +175,8 @@ def _starts_with_verb(text: str) -> bool:
 
 def parse_position(text: str, resolve: CardResolver) -> Position:
     pieces: list[Piece] = []
-    for chunk in _SEPARATORS.split(text):
-        if not chunk.strip():
-            continue
-        piece = parse_placement(chunk.strip(), resolve)
+    for chunk in _placements(text, resolve):
+        piece = parse_placement(chunk, resolve)
         if piece.cell is not None:
             taken = next((p for p in pieces if p.cell == piece.cell), None)
             if taken is not None:
@@ -186,6 +184,36 @@ def parse_position(text: str, resolve: CardResolver) -> Position:
                                     f"{taken.name}.", str(piece.cell))
         pieces.append(piece)
     return Position(tuple(pieces))
+
+
+def _placements(text: str, resolve: CardResolver) -> list[str]:
+    """The placements of a position. A comma may stand inside a card's name («Дрочеслав, сын
+    Сергея c1»): a part that is no placement on its own is joined to the next one when the two
+    read as one placement of a card whose name has a comma."""
+    parts = [p.strip() for p in _SEPARATORS.split(text)]
+    seps = [m.group() for m in _SEPARATORS.finditer(text)]
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        chunk = parts[i]
+        if chunk and i + 1 < len(parts) and seps[i] == "," and parts[i + 1] \
+                and _location_index(chunk.split()) is None and _named_with_comma(
+                    f"{chunk}, {parts[i + 1]}", resolve):
+            out.append(f"{chunk}, {parts[i + 1]}")
+            i += 2
+            continue
+        if chunk:
+            out.append(chunk)
+        i += 1
+    return out
+
+
+def _named_with_comma(chunk: str, resolve: CardResolver) -> bool:
+    try:
+        piece = parse_placement(chunk, resolve)
+    except NotationError:
+        return False
+    return piece.card is not None and "," in piece.card.name
 
 
 def parse_placement(chunk: str, resolve: CardResolver) -> Piece:

@@ -170,3 +170,22 @@ def test_position_from_yaml_data() -> None:
 def test_question_before_the_position() -> None:
     p = parse("телепортация a1 b6 | 168 a1")
     assert p.question.verb == "teleport" and len(p.position) == 1
+
+
+def test_a_comma_inside_a_card_name() -> None:
+    """«Дрочеслав, сын Сергея» (a real card): the comma of its name is no separator; a comma
+    after a misspelt name still is (the next placement is not swallowed)."""
+    from bot.corpus.model import Card
+    from bot.engine.notation import Resolution, parse_check
+
+    son = Card(id="30-9", set_id=30, set_name="Семена раздора", number=9,
+               name="Дрочеслав, сын Сергея", lives=5, movement=1)
+
+    def resolve(query: str) -> Resolution:
+        return Resolution(son if query.casefold() == son.name.casefold() else None)
+
+    position = parse_check("Дрочеслав, сын Сергея c1, враг ? a4 | рядом c1 a4", resolve).position
+    assert [p.card.name if p.card else "?" for p in position] == [son.name, "?"]
+    with pytest.raises(NotationError) as info:
+        parse_check("Дрочеслав c1x, враг ? a4 | рядом c1 a4", resolve)
+    assert "Дрочеслав" in info.value.message
