@@ -192,6 +192,11 @@ def _with_name(b: Body, key: str, name: str) -> Body:
     return dataclasses.replace(b, spell=name)
 
 
+#: «X может получить …»: whoever may gain or lose it; the verb as a statement («X получает …»).
+_MAY_VERBS = {"получить": ("получает", "получают"), "потерять": ("теряет", "теряют")}
+_SUBJECT_MAY = re.compile(r"(?P<who>[^,;]+?) (?P<may>может|могут) (?P<verb>получить|потерять)(?= )")
+
+
 #: Words that start or name the target of an effect: an unquoted name never holds them, so
 #: «воздействие сглаз существо получает проклятие» is not the impact «сглаз существо получает».
 _NOT_IN_NAMES = frozenset({
@@ -224,6 +229,13 @@ def _unnamed(text: str, parts: dict[str, Any], *, partial: bool, optional: bool 
     may = _OPTIONAL.match(text) if optional else None
     if may:
         effects = _effects(text[may.end():])
+        if effects is not None:
+            _whose_x(effects, parts)
+            return Body(effects=effects, optional=True, **parts)
+    subject_may = _SUBJECT_MAY.match(text) if optional else None
+    if subject_may:  # «стоящее рядом существо может получить благословление»
+        verb = _MAY_VERBS[subject_may.group("verb")][subject_may.group("may") == "могут"]
+        effects = _effects(f"{subject_may.group('who')} {verb}{text[subject_may.end():]}")
         if effects is not None:
             _whose_x(effects, parts)
             return Body(effects=effects, optional=True, **parts)
@@ -487,6 +499,15 @@ def _mentions_that(value: Any) -> bool:
     return False
 
 
+def _named_cards(when: When) -> int:
+    """How many cards other than the card itself the trigger phrase names."""
+    cells = [c for c in (when.to, when.from_) if c is not None]
+    named = [when.subject != "self", when.target is not None]
+    named += [c.occupied_by not in (None, "self") for c in cells]
+    named += [c.next_to not in (None, "self") for c in cells]
+    return sum(named)
+
+
 def _that_is_self(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
     """«он», «его» (``that``) as the card itself, up to the first effect naming another card
     («ранить ваше существо на 1, при этом оно получает фишку»: there it is that one)."""
@@ -590,6 +611,8 @@ def _paid(s: str) -> list[Ability] | None:
     b = partial_body(rest)
     if b.optional or not _fair(b) or (when is None and _dangling(b.effects)):
         return None
+    if when is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
+        return None  # «его» of a phrase naming two cards: which one?
     if b.cap is not None:
         b = _capped(b)
     if lim is not None and b.limit is not None:
@@ -611,6 +634,8 @@ def _triggered(s: str) -> list[Ability] | None:
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
             b = body(more)
+            if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
+                continue  # «Когда ваше существо уничтожает существо противника оно …»: which?
             if b is not None:
                 when = dataclasses.replace(when, condition=cond) if cond else when
                 return [_trigger(when, b)]

@@ -251,10 +251,20 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
     if m:
         yield replace(when, to=Cell(adjacent=True)), text[m.end():]
         return
+    m = re.match(r" на соседнюю с " + SELF + r" (?P<free>свободную )?клетку", text)
+    if m:  # «на соседнюю с Синим драконом свободную клетку»
+        yield replace(when, to=Cell(next_to="self", free=bool(m.group("free")))), text[m.end():]
+        return
+    m = re.match(r" на клетку, рядом с которой (?:стоит|стоят)(?= )", text)
+    if m:  # «на клетку, рядом с которой стоит ваше существо стоимостью 7 или более»
+        for who, rest in _phrases(text[m.end():], "nomn"):
+            if isinstance(who, Selector):
+                yield replace(when, to=Cell(next_to=who)), rest
+        return
     m = re.match(r" на клетку,? ?(?P<how>занятую|рядом с)(?= )", text)
     if m:
         occupied = m.group("how") == "занятую"
-        for who, rest in _phrases(text[m.end():]):
+        for who, rest in _phrases(text[m.end():], "ablt"):
             if isinstance(who, Selector) or who == "self":
                 cell = Cell(occupied_by=who) if occupied else Cell(next_to=who)
                 yield replace(when, to=cell), rest
@@ -276,8 +286,11 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _phrases(text: str) -> Iterator[tuple[Target, str]]:
-    """Each phrase naming cards at the start of ``text`` (after a space), the longest first."""
+def _phrases(text: str, case: str | None = None) -> Iterator[tuple[Target, str]]:
+    """Each phrase naming cards at the start of ``text`` (after a space), the longest first;
+    with ``case`` (``gent``, ``ablt`` …) only a phrase whose words may be in it, up to a
+    preposition («с проклятием», «стоимостью 4 …» are complements in cases of their own): so
+    «рядом с существом с проклятием стоящее рядом …» ends before «стоящее»."""
     if not text.startswith(" "):
         return
     words = text[1:].split(" ")
@@ -286,19 +299,44 @@ def _phrases(text: str) -> Iterator[tuple[Target, str]]:
         if phrase[:-1].count(",") or not phrase.strip(","):
             continue  # a phrase ends at a comma
         phrase = phrase.rstrip(",")
+        if case is not None and not _in_case(phrase, case):
+            continue
         found: Target | None = "self" if phrase == SELF else described(phrase)
         if found is not None:
             yield found, text[1 + len(phrase):]
+
+
+#: Words after which a complement in a case of its own follows («с проклятием», «без ран»,
+#: «стоимостью 4 или менее»), and words of no case.
+_COMPLEMENTS = {"с": "ablt", "со": "ablt", "обладающим": "ablt", "обладающих": "ablt",
+                "обладающего": "ablt", "обладающей": "ablt", "без": "gent", "стоимостью": ""}
+_CASELESS = frozenset({"противника", "рядом", "напротив", "или", "и", "более", "менее",
+                       "больше", "меньше", SELF})
+
+
+def _in_case(phrase: str, case: str) -> bool:
+    inner: str | None = None  # the case of the complement being read, if any
+    for word in phrase.replace(",", "").split(" "):
+        if word in _COMPLEMENTS:
+            inner = _COMPLEMENTS[word]
+            continue
+        if word in _CASELESS or word.isdigit():
+            continue
+        if inner is not None:
+            if inner and may_be(word, inner):
+                continue
+            inner = None
+        if not may_be(word, case):
+            return False
+    return True
 
 
 def _subjects(text: str, case: str = "gent") -> Iterator[tuple[Target, str]]:
     """Whose event: a phrase in ``case`` (genitive after a noun: «при гибели вашего существа»,
     nominative before a verb: «когда ваше существо получает раны») naming a card, the host or
     the card itself; or none (the card itself)."""
-    for who, rest in _phrases(text):
-        first = text[1:].split(" ", 1)[0]
-        if (isinstance(who, Selector) or who in ("self", "host")) and (
-                first == SELF or may_be(first, case)):
+    for who, rest in _phrases(text, case):
+        if isinstance(who, Selector) or who in ("self", "host"):
             yield who, rest
     yield "self", text
 
