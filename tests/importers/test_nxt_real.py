@@ -151,7 +151,7 @@ def test_cost_after_a_bracket_starts_the_next_ability(raw: str, text: str) -> No
 def test_steam_tank_shot_is_read_after_the_bracket(cards: dict[str, dict[str, Any]]) -> None:
     shots = [a for a in cards["30-54"]["abilities"] if a["kind"] == "activated"]
     assert [(a["effects"][0], a["cost"]) for a in shots] == [
-        ({"kind": "shot", "values": [3, 3, 3], "range": 3}, {"tap": True})]
+        ({"kind": "shot", "values": [3, 3, 3], "range": 3, "adjacent": True}, {"tap": True})]
 
 
 def test_zero_movement_of_flyers_and_zero_lives_of_terrains_are_dropped(

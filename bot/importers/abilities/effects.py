@@ -64,7 +64,8 @@ __all__ = ["ACTIONS", "TRIGGERED", "Many", "bonus_attacks", "first_effect", "gai
 
 EffectParser = Callable[[str], "tuple[Effect, str] | None"]
 
-_VALUES = r"(\d+(?:-\d+-\d+)?)"
+# «на X» (defined by the frame's «где X …»); not «на x+1»
+_VALUES = r"(\d+(?:-\d+-\d+)?|x(?![+-]))"
 # «метание «магмы»», «метание снежного кома», «выстрел плевок слизью» (up to three words)
 _NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+(?:-[а-я]+)?(?: [а-я]+(?:-[а-я]+)?){0,2})\s+)?"
 _STRIKE_NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+(?:\s+[а-я]+)?)\s+)?"
@@ -72,8 +73,8 @@ _STRIKE_NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+(?:\s+[а-я]+)?)\s+)?"
 # database lost the space
 _RANGED = re.compile(r"(метание|выстрел|разряд)(?:\s+" + _NAME + r"|(?=на\s))на\s+" + _VALUES
                      + r"(?:\s*,\s*дальность\s+(\d+))?")
-_STRIKE = re.compile(r"(удар через ряд|\{uchr\}|магический удар|\{mht\}|особый удар)\s+"
-                     + _STRIKE_NAME + r"на\s+" + _VALUES)
+_STRIKE = re.compile(r"(удар через ряд|\{uchr\}|магический удар|\{mht\}|особый удар)"
+                     r"(?:\s+|(?=на\s))" + _STRIKE_NAME + r"на\s+" + _VALUES)
 _LIMIT = re.compile(r"\(?\s*(?:не более\s+|до\s+)?(\d+|один|одна|два|две|три|четыре)\s+раза?"
                     r"\s+(?:за|в)\s+(ход|бой)а?\s*\)?")
 _RANGED_CLASSES: dict[str, type[Throw | Shot | Discharge]] = {
@@ -84,6 +85,8 @@ _END = r"(?=$|[ ,.;)])"
 
 def values(raw: str) -> Values:
     """«1-2-3» → (1, 2, 3); «2» → (2, 2, 2)."""
+    if raw == "x":
+        return ("X", "X", "X")
     if "-" in raw:
         weak, medium, strong = (int(v) for v in raw.split("-"))
         return (weak, medium, strong)
@@ -116,11 +119,19 @@ def ranged(text: str) -> tuple[Effect, str] | None:
         return None
     cls = _RANGED_CLASSES[RANGED_KINDS[m.group(1)]]
     rng = int(m.group(4)) if m.group(4) else None
-    aim, rest = _aimed(text[m.end():], refs_only=True)
-    effect = cls(values=values(m.group(3)), range=rng, name=quoted_name(m.group(2)), target=aim)
+    rest = text[m.end():]
+    near = _ADJACENT_TOO.match(rest)
+    if near:
+        rest = rest[near.end():]
+    aim, rest = _aimed(rest, refs_only=True)
+    effect = cls(values=values(m.group(3)), range=rng, name=quoted_name(m.group(2)), target=aim,
+                 adjacent=bool(near))
     return cast(Effect, effect), rest
 
 
+#: «(в том числе по карте рядом)»; the database lost the closing bracket of 30-54 («(в том
+#: числе по карте рядом, затем переместиться …»): the comma goes on to the next effect.
+_ADJACENT_TOO = re.compile(r"\s*\(\s*в том числе по карте рядом\s*(?:\)|(?=,\s*затем [^()]*$))")
 #: Where the card an attack is aimed at may end.
 _AIM_END = re.compile(r"(?=,|;| \(| и |$)")
 
