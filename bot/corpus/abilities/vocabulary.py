@@ -693,7 +693,8 @@ class Grant(Entry):
 class Keyword(Entry):
     """A named ability: «Броня 2», «Вампиризм», «Добивание на 3», «получает отравление на 2».
     ``or_increase``: «опыт в атаке 1 или +1 к опыту в атаке» (or +value if it has it).
-    ``against``: only against these cards — «Направленный удар по болотным»."""
+    ``against``: only against these cards — «Направленный удар по болотным». ``max``:
+    «(максимум до 3)», the most its value grows to."""
 
     kind: ClassVar[str] = "keyword"
     code: KeywordCode
@@ -702,6 +703,7 @@ class Keyword(Entry):
     target: Target = "self"
     until: Until | None = None
     against: Target | None = None
+    max: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -730,7 +732,8 @@ class Reduction(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class AttackBonus(Entry):
     """«+1 к ударам по горным» (to strike, against: горные creatures), «-1 к простому удару»
-    (value -1), «+2 к выстрелу за каждую фишку на Арбалетчике» (per counter)."""
+    (value -1), «+2 к выстрелу за каждую фишку на Арбалетчике» (per counter); ``max``:
+    «(максимум +2)», the most the bonuses of this ability add up to."""
 
     kind: ClassVar[str] = "attack_bonus"
     value: Amount
@@ -739,6 +742,7 @@ class AttackBonus(Entry):
     per: XValue | None = None
     target: Target = "self"
     until: Until | None = None
+    max: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -749,6 +753,7 @@ class MovementBonus(Entry):
     value: Amount
     target: Target = "self"
     until: Until | None = None
+    max: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -760,6 +765,7 @@ class RangeBonus(Entry):
     to: tuple[Attack, ...] = set_field()
     target: Target = "self"
     until: Until | None = None
+    max: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -770,6 +776,7 @@ class DieBonus(Entry):
     value: Amount
     target: Target = "self"
     until: Until | None = None
+    max: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -30,6 +30,11 @@ from typing import Any
 from bot.corpus.abilities import (
     Ability,
     Activated,
+    AttackBonus,
+    DieBonus,
+    Keyword,
+    MovementBonus,
+    RangeBonus,
     Condition,
     Cost,
     Delayed,
@@ -130,10 +135,12 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     if where:
         x = x_value(where.group("what"))
         if x is not None:
-            if "cap" in parts and x.max is None:  # «где X число ран на Рэккене (максимум 4)»
+            text = _tail_brackets(text[: where.start()], parts) or ""
+            # «где X число ран на Рэккене (максимум 4)», «+X к удару (максимум +2), где X …»:
+            # with X defined, its cap is X's (one spelling)
+            if "cap" in parts and x.max is None:
                 x = dataclasses.replace(x, max=parts.pop("cap"))
             parts["x"] = x
-            text = _tail_brackets(text[: where.start()], parts) or ""
     named = _NAMED.match(text)
     if named:
         return _named(text, named, parts, partial=partial)
@@ -537,13 +544,14 @@ def _that_is_self(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
 
 
 def _capped(b: Body) -> Body:
-    """«(максимум +2)»: the cap of the last effect that takes one; else not read."""
-    effects = list(b.effects)
-    for i in range(len(effects) - 1, -1, -1):
-        e = effects[i]
-        if "max" in {f.name for f in dataclasses.fields(e)}:
-            effects[i] = dataclasses.replace(e, max=b.cap)  # type: ignore[call-arg]
-            return dataclasses.replace(b, effects=tuple(effects), cap=None)
+    """«(максимум +2)»: the cap of the last effect, a bonus or a keyword that grows («или +1 к
+    …»); on anything else it is not read."""
+    last = b.effects[-1] if b.effects else None
+    takes = isinstance(last, AttackBonus | MovementBonus | RangeBonus | DieBonus) or (
+        isinstance(last, Keyword) and last.or_increase)
+    if takes and getattr(last, "max", None) is None:
+        capped = dataclasses.replace(last, max=b.cap)  # type: ignore[type-var]
+        return dataclasses.replace(b, effects=(*b.effects[:-1], capped), cap=None)
     fragment = Unparsed(fragment=f"максимум +{b.cap}")
     return dataclasses.replace(b, effects=(*b.effects, fragment), cap=None)
 
