@@ -31,20 +31,20 @@ from bot.corpus.abilities import (
     Ability,
     Activated,
     AttackBonus,
-    DieBonus,
-    Keyword,
-    MovementBonus,
-    RangeBonus,
     Condition,
     Cost,
     Delayed,
+    DieBonus,
     Discharge,
     Effect,
     Formation,
     Incorporeal,
     InZone,
+    Keyword,
     Limit,
+    MovementBonus,
     PlayerIs,
+    RangeBonus,
     Selector,
     Shot,
     Static,
@@ -549,8 +549,8 @@ def _capped(b: Body) -> Body:
     last = b.effects[-1] if b.effects else None
     takes = isinstance(last, AttackBonus | MovementBonus | RangeBonus | DieBonus) or (
         isinstance(last, Keyword) and last.or_increase)
-    if takes and getattr(last, "max", None) is None:
-        capped = dataclasses.replace(last, max=b.cap)  # type: ignore[type-var]
+    if last is not None and takes and getattr(last, "max", None) is None:
+        capped: Effect = dataclasses.replace(last, max=b.cap)  # type: ignore[arg-type]
         return dataclasses.replace(b, effects=(*b.effects[:-1], capped), cap=None)
     fragment = Unparsed(fragment=f"максимум +{b.cap}")
     return dataclasses.replace(b, effects=(*b.effects, fragment), cap=None)
