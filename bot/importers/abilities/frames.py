@@ -54,7 +54,6 @@ from bot.corpus.abilities import (
     When,
     Wound,
     XValue,
-    walk,
 )
 from bot.corpus.abilities.vocabulary import EFFECT_KINDS
 from bot.importers.abilities import effects as fx
@@ -86,20 +85,9 @@ class Body:
 
     @property
     def complete(self) -> bool:
-        """Every effect read, and an «X» among them defined («где X …»)."""
-        if any(isinstance(e, Unparsed) for e in self.effects):
-            return False
-        return self.x is not None or not _uses_x(self.effects)
-
-
-def _uses_x(effects: tuple[Effect, ...]) -> bool:
-    """Whether an amount of ``effects`` is «X»."""
-    for value in walk(effects):
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            if item == "X" or (isinstance(item, tuple) and "X" in item):
-                return True
-    return False
+        """Every effect read (whether an «X» among them is defined — by «где X …» or by an X
+        paid — the frame decides: :func:`_x_defined`)."""
+        return not any(isinstance(e, Unparsed) for e in self.effects)
 
 
 #: Between two effects: «, при этом», «, затем», «;», «, и», «и», «,».
@@ -730,8 +718,6 @@ def _fair(b: Body) -> bool:
     """Whether ``b`` may stand as a reading: read in full, or attacks and then a fragment."""
     if b.complete:
         return True
-    if b.x is None and _uses_x(b.effects):
-        return False  # an «X» nobody defines
     read_ = [e for e in b.effects if not isinstance(e, Unparsed)]
     return bool(read_) and all(e.kind in _PARTIAL_KINDS for e in read_)
 
