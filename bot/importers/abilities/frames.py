@@ -673,8 +673,9 @@ _WHILE_BRACKET = re.compile(r"(?P<rest>.+?) \(пока (?P<cond>[^()]+)\)")
 
 def _conditional(s: str) -> list[Ability] | None:
     """«Пока …, …», «…, пока …», «…, если …», «… (пока …)»: a static ability under a
-    condition."""
-    for cond, rest in _split_condition(s):
+    condition. A trigger with «…, если …» after it is the trigger's condition (``when``);
+    with «…, пока …» after it the condition may be of its effects, so it is not read."""
+    for cond, rest, how in _split_condition(s):
         condition_ = condition(cond)
         if condition_ is None:
             continue
@@ -682,21 +683,31 @@ def _conditional(s: str) -> list[Ability] | None:
         granted = read(rest)
         if granted is None or not all(_read(a) for a in granted):
             continue
+        if how != "first" and any(isinstance(a, Trigger) for a in granted):
+            if how != "if" or len(granted) != 1:
+                continue
+            (trig,) = granted
+            assert isinstance(trig, Trigger)
+            if trig.when.condition is not None:
+                continue
+            when = dataclasses.replace(trig.when, condition=condition_)
+            return [dataclasses.replace(trig, when=when)]
         return [Static(condition=condition_, grants=tuple(granted))]
     return None
 
 
-def _split_condition(s: str) -> Iterator[tuple[str, str]]:
-    """(condition, the rest) for each way ``s`` may be split at «пока»/«если»."""
+def _split_condition(s: str) -> Iterator[tuple[str, str, str]]:
+    """(condition, the rest, where it stood: ``first``, ``while``, ``if``) for each way ``s``
+    may be split at «пока»/«если»."""
     m = _WHILE_BRACKET.fullmatch(s)
     if m:
-        yield m.group("cond"), m.group("rest")
+        yield m.group("cond"), m.group("rest"), "while"
     if s.startswith("пока "):
         words = s[5:].split(" ")
         for n in range(1, len(words)):
-            yield " ".join(words[:n]).rstrip(","), " ".join(words[n:])
-    for m in re.finditer(r",? (?:пока|если) ", s):
-        yield s[m.end():], s[: m.start()]
+            yield " ".join(words[:n]).rstrip(","), " ".join(words[n:]), "first"
+    for m in re.finditer(r",? (пока|если) ", s):
+        yield s[m.end():], s[: m.start()], "while" if m.group(1) == "пока" else "if"
 
 
 def _read(ability: Ability) -> bool:
