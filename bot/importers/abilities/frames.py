@@ -187,12 +187,33 @@ def _named(text: str, m: re.Match[str], parts: dict[str, Any], *, partial: bool
     words = rest.split(" ")
     for n in range(1, min(len(words), 6)):
         name, after = " ".join(words[:n]), " ".join(words[n:])
-        if not re.fullmatch(r"[а-я-]+(?: [а-я-]+)*", name) or words[n - 1] in _NOT_IN_NAMES:
+        if not _NAME_WORDS.fullmatch(name) or words[n - 1] in _NOT_IN_NAMES:
             break
-        found = _unnamed(after.removeprefix("— "), parts, partial=False)
+        more = dict(parts)
+        after = _limit_after_name(after.removeprefix("— "), more)
+        if after is None:
+            continue
+        found = _unnamed(after, more, partial=False)
         if found is not None and found.complete:
             return _with_name(found, key, name)
     return None
+
+
+#: An unquoted name: words (the card's own name among them: «заклинание власть Зардагора»).
+_NAME_WORDS = re.compile(r"(?:[а-я-]+|@self)(?: (?:[а-я-]+|@self))*")
+
+
+def _limit_after_name(after: str, parts: dict[str, Any]) -> str | None:
+    """«воздействие украсть оружие (1 раз за бой) стоящее рядом …» (10-75): a limit in brackets
+    right after the name is the frame's."""
+    m = re.match(r"\((?P<limit>[^()]*)\)\s*", after)
+    if not m:
+        return after
+    found = limit(m.group("limit"))
+    if found is None or "limit" in parts:
+        return None
+    parts["limit"] = found
+    return after[m.end():]
 
 
 def _with_name(b: Body, key: str, name: str) -> Body:
@@ -473,6 +494,9 @@ def _trigger(when: When, b: Body) -> Ability:
         b = _capped(b)
     if not _names_another(when):  # «При ударе по Древнему огру он получает …»: «он» is itself
         b = dataclasses.replace(b, effects=_that_is_self(b.effects))
+        named = [e for e in b.effects if getattr(e, "target", None) not in (None, "self")]
+        if b.x is not None and b.x.of == "that" and not named:  # «где X его регенерации»
+            b = dataclasses.replace(b, x=dataclasses.replace(b.x, of="self"))
     return Trigger(when=when, effects=b.effects, optional=b.optional, limit=b.limit,
                    impact=b.impact, spell=b.spell, x=b.x)
 
