@@ -733,7 +733,8 @@ class Reduction(Entry):
 class AttackBonus(Entry):
     """«+1 к ударам по горным» (to strike, against: горные creatures), «-1 к простому удару»
     (value -1), «+2 к выстрелу за каждую фишку на Арбалетчике» (per counter); ``max``:
-    «(максимум +2)», the most the bonuses of this ability add up to."""
+    «(максимум +2)», the most the bonuses of this ability add up to; ``next``: «+1 к
+    следующему простому удару» (its next such attack only)."""
 
     kind: ClassVar[str] = "attack_bonus"
     value: Amount
@@ -743,6 +744,7 @@ class AttackBonus(Entry):
     target: Target = "self"
     until: Until | None = None
     max: int | None = None
+    next: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -162,11 +162,14 @@ _PER_COUNTER = re.compile(r" за каждую фишку на (?:@self|(?!(?:в
 
 
 def attack_bonus(text: str) -> Found | None:
-    """«+1 к ударам по горным», «-1 к простому удару», «+2 к выстрелу за каждую фишку на …»."""
-    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" к ", text)
+    """«+1 к ударам по горным», «-1 к простому удару», «+2 к выстрелу за каждую фишку на …»,
+    «+1 к следующему простому удару» (next)."""
+    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" к (?P<next>следующ(?:ему|ей) )?",
+                 text)
     if not m:
         return None
-    attacks, rest = bonus_attacks(text[m.end():])
+    after = text[m.end():]
+    attacks, rest = bonus_attacks(after)
     if not attacks:
         return None
     value = _amount(m.group(2))
@@ -185,7 +188,8 @@ def attack_bonus(text: str) -> Found | None:
         if found is None:
             return None
         against, rest = found
-    return AttackBonus(value=value, to=attacks, against=against, per=per), rest
+    return AttackBonus(value=value, to=attacks, against=against, per=per,
+                       next=bool(m.group("next"))), rest
 
 
 def movement_bonus(text: str) -> Found | None:

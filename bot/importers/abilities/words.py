@@ -57,7 +57,9 @@ BONUS_TO: dict[str, Attack] = {
     "выстрелам": Attack(kind="shot"), "метанию": Attack(kind="throw"),
     "метаниям": Attack(kind="throw"), "разряду": Attack(kind="discharge"),
     "разрядам": Attack(kind="discharge"), "дальним атакам": Attack(kind="attack", reach="ranged"),
-    "атакам": Attack(kind="attack"), "удару": Attack(kind="strike"),
+    "атакам": Attack(kind="attack"), "удару": Attack(kind="strike"), "атаке": Attack(kind="attack"),
+    "дальней атаке": Attack(kind="attack", reach="ranged"),
+    "ближней атаке": Attack(kind="attack", reach="melee"),
     "ближним атакам": Attack(kind="attack", reach="melee"),
 }
 STRENGTH = {"слабому": "weak", "среднему": "medium", "сильному": "strong"}
