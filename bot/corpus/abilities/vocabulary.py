@@ -636,6 +636,31 @@ class Counters(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Lose(Entry):
+    """«теряет проклятие» (codes), «потерять полет», «теряет защиту от летающих до конца хода»
+    (protection), «теряет все особенности» (abilities: every ability it has). Counters and
+    tokens are lost with :class:`Counters`."""
+
+    kind: ClassVar[str] = "lose"
+    codes: tuple[KeywordCode, ...] = set_field()
+    protection: tuple[Attack, ...] = set_field()
+    abilities: bool = False
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class Fight(Entry):
+    """«сразиться простым ударом со стоящим рядом существом противника как с открытым»: a
+    fight with ``with_`` (``attack``: with what), as if that card were open (``as_open``)."""
+
+    kind: ClassVar[str] = "fight"
+    with_: Target
+    attack: Attack | None = None
+    as_open: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Marker(Entry):
     """«атакованная карта получает маркер охоты до конца вашего хода» (name: «охоты»)."""
 
@@ -906,7 +931,8 @@ class StaysOpen(Entry):
 
 Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
-    | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Marker | Block | Delayed
+    | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
+    | Block | Delayed
     | Choice | Grant | Keyword | Protection | Reduction | AttackBonus | MovementBonus | RangeBonus
     | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | Cannot | MultiAttack | StaysOpen | Unparsed

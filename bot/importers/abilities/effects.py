@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from bot.corpus.abilities import (
     Amount,
+    Attack,
     Cell,
     Choice,
     Close,
@@ -29,10 +30,13 @@ from bot.corpus.abilities import (
     Discharge,
     Effect,
     Exile,
+    Fight,
     Heal,
     Jump,
     Keyword,
+    KeywordCode,
     Limit,
+    Lose,
     Move,
     Open,
     Selector,
@@ -48,6 +52,7 @@ from bot.corpus.abilities import (
     Wound,
 )
 from bot.importers.abilities.modifiers import bonus_attacks, modifier
+from bot.importers.abilities.modifiers import protection as protection_of
 from bot.importers.abilities.selectors import described, target
 from bot.importers.abilities.words import (
     KEYWORD_DATIVE,
@@ -349,6 +354,13 @@ _GET_VERBS = {"получает": False, "получают": True, "получи
 _LOSE_VERBS = {"теряет": False, "теряют": True, "потерять": None}
 
 
+def _subject_verb(text: str, verbs: dict[str, bool | None]) -> re.Match[str] | None:
+    """«[кто] <verb> »: the verb at the start (no subject), else the first verb after one."""
+    alternatives = alternation(verbs)
+    return (re.match(r"(?P<who>)(?P<verb>" + alternatives + r") ", text)
+            or re.match(r"(?P<who>.+?) (?P<verb>" + alternatives + r") ", text))
+
+
 def _until(rest: str) -> tuple[Until | None, str]:
     m = re.match(_UNTIL_RE, rest)
     if not m:
@@ -396,7 +408,7 @@ class _NoUntil(Exception):
 def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
     """«[кто] получает/получить/имеет M [и M …] [до конца хода]»: one effect per modifier (each
     with the subject and the duration); «или» makes a :class:`Choice`."""
-    m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>" + alternation(_GET_VERBS) + r") ", text)
+    m = _subject_verb(text, _GET_VERBS)
     if not m:
         return None
     who: Target = "self"
@@ -441,11 +453,9 @@ def gets(text: str) -> tuple[Effect, str] | None:
 
 
 def loses(text: str) -> tuple[Effect, str] | None:
-    """«теряет все фишки», «потерять фишку», «атакованный теряет фишку»."""
-    m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>" + alternation(_LOSE_VERBS) + r") "
-                 r"(?P<what>все фишки|фишку|одну фишку|(?P<n>\d+|две|два) фишки|жетон|все жетоны)"
-                 + _END,
-                 text)
+    """«теряет все фишки», «потерять фишку», «атакованный теряет фишку»; «теряет проклятие»,
+    «потерять полет», «теряет защиту от летающих до конца хода», «теряет все особенности»."""
+    m = _subject_verb(text, _LOSE_VERBS)
     if not m:
         return None
     who: Target = "self"
@@ -456,12 +466,89 @@ def loses(text: str) -> tuple[Effect, str] | None:
         if found is None:
             return None
         who = found
+    rest = text[m.end():]
+    counters = _lost_counters(rest)
+    if counters is not None:
+        return dataclasses.replace(counters[0], target=who), counters[1]
+    lost = _lost(rest)
+    if lost is None:
+        return None
+    effect, rest = lost
+    until, rest = _until(rest)
+    return dataclasses.replace(effect, target=who, until=until), rest
+
+
+def _lost_counters(text: str) -> tuple[Counters, str] | None:
+    m = re.match(r"(?P<what>все фишки|фишку|одну фишку|(?P<n>\d+|две|два) фишки|жетон|"
+                 r"все жетоны)" + _END, text)
+    if not m:
+        return None
     what = m.group("what")
     item: Countable = "token" if "жетон" in what else "counter"
     n = m.group("n")
     count: Any = "all" if what.startswith("все") else (
         (int(n) if n.isdigit() else NUMBERS[n]) if n else 1)
-    return Counters(action="lose", count=count, item=item, target=who), text[m.end():]
+    return Counters(action="lose", count=count, item=item), text[m.end():]
+
+
+#: Keywords as lost («теряет проклятие», «потерять полет», «теряет броню»): no number.
+_LOST: dict[str, KeywordCode] = {
+    "проклятие": "cur", "благословление": "bls", "благословение": "bls", "отравление": "psn",
+    "полет": "flight", "броню": "armor", "неповоротливость": "clm", "направленный удар": "direct",
+    "опыт в атаке": "ova", "опыт в защите": "ovz", "вампиризм": "vmp", "регенерацию": "regen",
+    "стойкость": "stamina", "трупоедство": "nec", "рывок": "das",
+}
+_LOST_RE = re.compile(r"(?:" + alternation(_LOST) + r")" + _END)
+
+
+def _lost(text: str) -> tuple[Lose, str] | None:
+    """What is lost: keywords and protections joined by «и» (« и теряет» too), or «(все)
+    особенности» alone."""
+    m = re.match(r"(?:все )?особенности" + _END, text)
+    if m:
+        return Lose(abilities=True), text[m.end():]
+    codes: list[KeywordCode] = []
+    protection: list[Attack] = []
+    rest = text
+    while True:
+        k = _LOST_RE.match(rest)
+        if k:
+            codes.append(_LOST[k.group(0)])
+            rest = rest[k.end():]
+        else:
+            found = protection_of(rest)
+            if found is None:
+                return None
+            protection += found[0].against
+            rest = found[1]
+        joined = re.match(r" и (?:теряет )?", rest)
+        if not joined or not (_LOST_RE.match(rest[joined.end():])
+                              or protection_of(rest[joined.end():])):
+            break
+        rest = rest[joined.end():]
+    return Lose(codes=tuple(codes), protection=tuple(protection)), rest
+
+
+def fight(text: str) -> tuple[Effect, str] | None:
+    """«сразиться простым ударом со стоящим рядом существом противника как с открытым»,
+    «сразиться с этим существом простым ударом»."""
+    m = re.match(r"сразиться (?:(?P<a1>простым ударом) )?(?:со|с) ", text)
+    if not m:
+        return None
+    rest = text[m.end():]
+    tail = re.compile(r"(?: (?P<a2>простым ударом))?(?P<open> как (?:со|с) (?:открытым|"
+                      r"открытой(?: картой)?))?(?=$|[,;.(])")
+    for stop in sorted((e.start() for e in re.finditer(r"(?= простым ударом| как |,|;|$)",
+                                                        rest)), reverse=True):
+        whom = described(rest[:stop])
+        if whom is None:
+            continue
+        t = tail.match(rest, stop)
+        if not t or (m.group("a1") and t.group("a2")):
+            continue  # «простым ударом» once, before or after whom
+        attack = Attack(kind="simple_strike") if m.group("a1") or t.group("a2") else None
+        return Fight(with_=whom, attack=attack, as_open=bool(t.group("open"))), rest[t.end():]
+    return None
 
 
 def gain_counters(text: str) -> tuple[Effect, str] | None:
@@ -497,7 +584,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, heal, jump, teleport, act, summon, move, swap, loses,
-    growing_keyword, gets,
+    fight, growing_keyword, gets,
 )
 
 
