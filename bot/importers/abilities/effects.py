@@ -39,6 +39,7 @@ from bot.corpus.abilities import (
     Lose,
     Move,
     Open,
+    Protection,
     Selector,
     Shot,
     Strike,
@@ -517,7 +518,7 @@ def _lost(text: str) -> tuple[Lose, str] | None:
             rest = rest[k.end():]
         else:
             found = protection_of(rest)
-            if found is None:
+            if found is None or not isinstance(found[0], Protection):
                 return None
             protection += found[0].against
             rest = found[1]

@@ -190,10 +190,10 @@ def _named(text: str, m: re.Match[str], parts: dict[str, Any], *, partial: bool
         if not _NAME_WORDS.fullmatch(name) or words[n - 1] in _NOT_IN_NAMES:
             break
         more = dict(parts)
-        after = _limit_after_name(after.removeprefix("— "), more)
-        if after is None:
+        effects = _limit_after_name(after.removeprefix("— "), more)
+        if effects is None:
             continue
-        found = _unnamed(after, more, partial=False)
+        found = _unnamed(effects, more, partial=False)
         if found is not None and found.complete:
             return _with_name(found, key, name)
     return None
