@@ -188,10 +188,26 @@ def jump(text: str) -> tuple[Effect, str] | None:
     return Jump(range=int(m.group(1)), to=to), text[m.end():]
 
 
+_TELEPORT_TO = re.compile(
+    r"телепортироваться на (?P<free>свободную )?клетку (?:(?P<region>вашего третьего ряда)|"
+    r"рядом с (?P<whom>ним|ней|атаковавшим|атакованным))" + _END)
+_NEXT_TO: dict[str, Target] = {"ним": "that", "ней": "that", "атаковавшим": "attacker",
+                               "атакованным": "attacked"}
+
+
 def teleport(text: str) -> tuple[Effect, str] | None:
-    """«совершить телепортацию»."""
+    """«совершить телепортацию», «телепортироваться на свободную клетку рядом с атаковавшим»,
+    «… на свободную клетку вашего третьего ряда»."""
     m = re.match(r"(?:совершить\s+)?телепортаци[юя](?=$|[,;.]| и )", text)
-    return (Teleport(), text[m.end():]) if m else None
+    if m:
+        return Teleport(), text[m.end():]
+    m = _TELEPORT_TO.match(text)
+    if not m:
+        return None
+    cell = Cell(free=bool(m.group("free")),
+                next_to=_NEXT_TO[m.group("whom")] if m.group("whom") else None,
+                region="own_third_row" if m.group("region") else None)
+    return Teleport(to=cell), text[m.end():]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from bot.corpus.abilities import (
     XValue,
 )
 from bot.importers.abilities.attacks import genitive_attacks
-from bot.importers.abilities.selectors import dative_target
+from bot.importers.abilities.selectors import dative_target, described
 from bot.importers.abilities.words import BONUS_TO, RANGE_OF, STRENGTH, alternation
 
 Found = tuple[Effect, str]
@@ -182,6 +182,10 @@ def attack_bonus(text: str) -> Found | None:
     if each:
         per = XValue(count="counter")
         rest = rest[each.end():]
+    else:
+        cards = _per_card(rest)
+        if cards is not None:
+            per, rest = cards
     against = None
     if rest.startswith(" по "):
         found = _dative(rest[4:])
@@ -190,6 +194,24 @@ def attack_bonus(text: str) -> Found | None:
         against, rest = found
     return AttackBonus(value=value, to=attacks, against=against, per=per,
                        next=bool(m.group("next"))), rest
+
+
+_EACH = re.compile(r" за (?:каждое|каждого|каждую|каждый) ")
+
+
+def _per_card(rest: str) -> tuple[XValue, str] | None:
+    """« за каждое стоящее рядом закрытое существо противника»: the cards counted (the longest
+    phrase read); no «за каждое …»: None."""
+    m = _EACH.match(rest)
+    if not m:
+        return None
+    for end in sorted((e.start() for e in _PO_END.finditer(rest, m.end())), reverse=True):
+        if end == m.end():
+            continue
+        found = described(rest[m.end():end])
+        if isinstance(found, Selector):
+            return XValue(count="cards", of=found), rest[end:]
+    return None
 
 
 def movement_bonus(text: str) -> Found | None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from bot.corpus.abilities import Element, Flag, Having, Noun, Ref, Selector, Target
+from bot.corpus.abilities import Element, Flag, Having, Noun, Place, Ref, Selector, Target
 from bot.importers.abilities.words import ELEMENTS, NUMBERS_GENITIVE, alternation
 
 #: Noun forms → (noun, plural: True / False / None when the form may be either).
@@ -62,6 +62,7 @@ _CLASSES: tuple[tuple[str, str, tuple[str, str]], ...] = (
     ("Крысолюд", "крысолюд", _MASC_HARD), ("Тролль", "тролл", _MASC_SOFT),
     ("Элементаль", "элементал", _MASC_SOFT),
     ("Аккениец", "аккени", ("(?:ец|йца|йцу|йцем)", "(?:йцы|йцев|йцам|йцами)")),
+    ("Нежить", "нежит", ("(?:ь|и|ью)", "(?!)")),
 )
 _CLASS_RE = [(name, re.compile(stem + sg), re.compile(stem + pl))
              for name, stem, (sg, pl) in _CLASSES]
@@ -75,7 +76,11 @@ _FLAGS: dict[str, Flag] = {
     "раненн": "wounded",
 }
 _ADJ_END = r"(?:ый|ий|ой|ое|ее|ая|яя|ую|юю|ого|его|ому|ему|ым|им|ой|ей|ые|ие|ых|их|ыми|ими)"
-_ADJECTIVE = re.compile(r"(?P<stem>" + alternation([s for s, _ in ELEMENTS] + list(_FLAGS))
+#: Adjectives that say what a card has («отравленных») or where it stands («соседнее»).
+_HAVING_ADJ: dict[str, Having] = {"отравленн": "psn"}
+_PLACE_ADJ: dict[str, Place] = {"соседн": "adjacent"}
+_ADJECTIVE = re.compile(r"(?P<stem>" + alternation([s for s, _ in ELEMENTS] + list(_FLAGS)
+                                                   + list(_HAVING_ADJ) + list(_PLACE_ADJ))
                         + r")" + _ADJ_END)
 #: What a card has, in the instrumental («с выстрелом», «обладающим бронёй»).
 _HAVING: dict[str, Having] = {
@@ -134,6 +139,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" противника$"), "enemy"),
     (re.compile(r" без ран$"), "unwounded"),
     (re.compile(r" с ранами$"), "wounded"),
+    (re.compile(r" без (?P<l>дополнительных жизней|фишек|проклятия|благословления|"
+                r"отравления)$"), "lacking"),
     (re.compile(r" стоимостью (\d+) или (?:менее|меньше)$"), "cost_max"),
     (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
     (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
@@ -145,10 +152,18 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
                 r"стоящих|стоящие|стоящими) напротив$"), "opposite"),
     (re.compile(r" напротив$"), "opposite"),
+    (re.compile(r",? (?:стоящ(?:им|их|ее|ую|ий|ая|ие|его|ей|ему) )?(?:на клетке )?напротив "
+                r"(?P<of>@self|него|нее)$"), "opposite_of"),
+    (re.compile(r" в вашем отряде$"), "own"),
     (re.compile(r"(?:,\s*обладающ(?:им|их|ее|ую|ий|ая|ие|его|ей)|\s+с|\s+со)\s+(?P<h>"
                 + _HAVING_LIST.pattern + r")$"), "having"),
 )
-_OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованным": "attacked", "собой": "self"}
+_LACKING: dict[str, Having] = {
+    "дополнительных жизней": "extra_life", "фишек": "counter", "проклятия": "cur",
+    "благословления": "bls", "отравления": "psn",
+}
+_OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованным": "attacked", "собой": "self",
+                       "@self": "self", "него": "that", "нее": "that"}
 
 
 @dataclass(frozen=True)
@@ -175,6 +190,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
     flags: list[Flag] = []
     elements: list[Element] = []
     having: list[Having] = []
+    lacking: list[Having] = []
     # qualifiers after the noun, from the end
     changed = True
     while changed:
@@ -193,6 +209,17 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 if "place" in fields:
                     return None
                 fields["place"] = what
+            elif what == "lacking":
+                lacking.append(_LACKING[m.group("l")])
+            elif what == "own":
+                if fields.get("side") == "enemy":
+                    return None
+                fields["side"] = "own"
+            elif what == "opposite_of":
+                if "place" in fields:
+                    return None
+                fields["place"] = "opposite"
+                fields["of"] = _OF[m.group("of")]
             elif what == "adjacent_of":
                 if "place" in fields:
                     return None
@@ -258,10 +285,17 @@ def noun_phrase(phrase: str) -> Phrase | None:
         element = dict(ELEMENTS).get(stem)
         if element is not None:
             elements.append(element)  # type: ignore[arg-type]
+        elif stem in _HAVING_ADJ:
+            having.append(_HAVING_ADJ[stem])
+        elif stem in _PLACE_ADJ:
+            if "place" in fields:
+                return None
+            fields["place"] = _PLACE_ADJ[stem]
         else:
             flags.append(_FLAGS[stem])
     return Phrase(Selector(what=noun, flags=tuple(flags), elements=tuple(elements),
                            classes=tuple(classes), having=tuple(having),
+                           lacking=tuple(lacking),
                            **fields),  # type: ignore[arg-type]
                   plural)
 
