@@ -225,8 +225,9 @@ def parse_placement(chunk: str, resolve: CardResolver) -> Piece:
         enemy = fold(tokens.pop(0)) in ENEMY_WORDS
     where = _location_index(tokens)
     end = where if where is not None else _states_index(tokens)
-    if end == 0:
-        raise NotationError(f"В «{_echo(chunk)}» не указана карта перед «{tokens[0]}»: номер, "
+    if end == 0:  # «враг» alone has no token left
+        before = f" перед «{tokens[0]}»" if tokens else ""
+        raise NotationError(f"В «{_echo(chunk)}» не указана карта{before}: номер, "
                             "название или «?».", tokens[0] if tokens else chunk)
     card_text = " ".join(tokens[:end])
     card = _resolve_card(card_text, resolve) if where is not None else _flyer(card_text, resolve)

@@ -188,25 +188,24 @@ def jump(text: str) -> tuple[Effect, str] | None:
     return Jump(range=int(m.group(1)), to=to), text[m.end():]
 
 
+# not «… клетку вашего третьего ряда»: a checked teleport takes only a free cell next to a card
+# from its text, so a row stays unread
 _TELEPORT_TO = re.compile(
-    r"телепортироваться на (?P<free>свободную )?клетку (?:(?P<region>вашего третьего ряда)|"
-    r"рядом с (?P<whom>ним|ней|атаковавшим|атакованным))" + _END)
+    r"телепортироваться на (?P<free>свободную )?клетку рядом с (?P<whom>ним|ней|атаковавшим|"
+    r"атакованным)" + _END)
 _NEXT_TO: dict[str, Target] = {"ним": "that", "ней": "that", "атаковавшим": "attacker",
                                "атакованным": "attacked"}
 
 
 def teleport(text: str) -> tuple[Effect, str] | None:
-    """«совершить телепортацию», «телепортироваться на свободную клетку рядом с атаковавшим»,
-    «… на свободную клетку вашего третьего ряда»."""
+    """«совершить телепортацию», «телепортироваться на свободную клетку рядом с атаковавшим»."""
     m = re.match(r"(?:совершить\s+)?телепортаци[юя](?=$|[,;.]| и )", text)
     if m:
         return Teleport(), text[m.end():]
     m = _TELEPORT_TO.match(text)
     if not m:
         return None
-    cell = Cell(free=bool(m.group("free")),
-                next_to=_NEXT_TO[m.group("whom")] if m.group("whom") else None,
-                region="own_third_row" if m.group("region") else None)
+    cell = Cell(free=bool(m.group("free")), next_to=_NEXT_TO[m.group("whom")])
     return Teleport(to=cell), text[m.end():]
 
 

@@ -80,7 +80,7 @@ def test_targets(phrase: str, expected: object) -> None:
 @pytest.mark.parametrize("phrase", [
     "существа",  # a genitive singular, or a plural the verb must confirm
     "существо с ранами и отравлением",  # «и» between two havings is not read
-    "существо в вашем отряде",  # an unknown qualifier
+    "существо в вашем третьем ряду",  # an unknown qualifier
     "ваше существо противника",  # two sides
 ])
 def test_targets_not_read(phrase: str) -> None:
