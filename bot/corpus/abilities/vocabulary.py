@@ -773,6 +773,19 @@ class AttackBonus(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class KeywordBonus(Entry):
+    """«+2 к бешенству до конца хода», «+1 к отравлению (максимум до 3)», «+1 к броне»: the
+    value of a keyword the card has grows by ``value`` (``max``: up to that)."""
+
+    kind: ClassVar[str] = "keyword_bonus"
+    code: KeywordCode
+    value: Amount
+    target: Target = "self"
+    until: Until | None = None
+    max: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class MovementBonus(Entry):
     """«+1 к движению», «цель получает +1 движение до конца вашего хода», «−1 к движению»."""
 
@@ -933,8 +946,8 @@ Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
     | Block | Delayed
-    | Choice | Grant | Keyword | Protection | Reduction | AttackBonus | MovementBonus | RangeBonus
-    | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
+    | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
+    | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | Cannot | MultiAttack | StaysOpen | Unparsed
 )
 

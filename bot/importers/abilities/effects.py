@@ -34,6 +34,7 @@ from bot.corpus.abilities import (
     Heal,
     Jump,
     Keyword,
+    KeywordBonus,
     KeywordCode,
     Limit,
     Lose,
@@ -399,11 +400,20 @@ def _modifiers(text: str) -> tuple[list[list[Effect]], str] | None:
         if not joined or modifier(rest[joined.end():]) is None:
             break
         if joined.group(0) == " или ":
+            if _grows(options[-1], rest[joined.end():]):
+                return None  # «броню 1 или +1 к броне» is one keyword that grows (or_increase)
             options.append([])
         elif len(options) > 1:
             return None  # «A или B и C» is not read
         rest = rest[joined.end():]
     return options, rest
+
+
+def _grows(option: list[Effect], text: str) -> bool:
+    """«<keyword> N или +N к <keyword>»: the second option grows the keyword of the first."""
+    after = modifier(text)
+    return (after is not None and isinstance(after[0], KeywordBonus)
+            and any(isinstance(e, Keyword) and e.code == after[0].code for e in option))
 
 
 def _with(effect: Effect, who: Target, until: Until | None) -> Effect:

@@ -24,6 +24,7 @@ from bot.corpus.abilities import (
     Effect,
     ExtraLives,
     Keyword,
+    KeywordBonus,
     KeywordCode,
     Marker,
     MovementBonus,
@@ -278,9 +279,32 @@ def marker(text: str) -> Found | None:
     return Marker(name=m.group(1) or m.group(2) or m.group(3)), text[m.end():]
 
 
+#: Keywords whose value grows, in the dative («+2 к бешенству»).
+_GROWING: dict[str, KeywordCode] = {
+    "бешенству": "fry", "броне": "armor", "отравлению": "psn", "регенерации": "regen",
+    "добиванию": "fin", "опыту в атаке": "ova", "опыту в защите": "ovz", "опыту в стрельбе": "ovs",
+    "вампиризму": "vmp",
+}
+
+
+def keyword_bonus(text: str) -> Found | None:
+    """«+2 к бешенству», «+1 к отравлению», «-2 к бешенству»."""
+    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" к (" + alternation(_GROWING) + r")"
+                 r"(?=$|[ ,.;)])", text)
+    if not m:
+        return None
+    value = _amount(m.group(2))
+    if m.group(1) != "+":
+        if value == "X":
+            return None
+        value = -int(value)
+    return KeywordBonus(code=_GROWING[m.group(3)], value=value), text[m.end():]
+
+
 #: What a card may get («получает …», «имеет …»), in the order tried.
 MODIFIERS: tuple[Callable[[str], Found | None], ...] = (
-    reduction, range_bonus, die_bonus, movement_bonus, attack_bonus, protection, extra_lives,
+    reduction, range_bonus, die_bonus, movement_bonus, keyword_bonus, attack_bonus, protection,
+    extra_lives,
     gained_counters, marker, keyword,
 )
 

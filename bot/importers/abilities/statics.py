@@ -39,6 +39,7 @@ from bot.importers.abilities.modifiers import (
     attack_bonus,
     die_bonus,
     keyword,
+    keyword_bonus,
     movement_bonus,
     protection,
     range_bonus,
@@ -47,7 +48,8 @@ from bot.importers.abilities.modifiers import (
 from bot.importers.abilities.selectors import described
 
 Statement = Callable[[str], "list[Effect] | None"]
-_STATIC = (reduction, range_bonus, die_bonus, movement_bonus, attack_bonus, protection, keyword)
+_STATIC = (reduction, range_bonus, die_bonus, movement_bonus, keyword_bonus, attack_bonus,
+           protection, keyword)
 
 
 def modifiers(s: str) -> list[Effect] | None:
