@@ -235,27 +235,34 @@ def _object(text: str, *, end: re.Pattern[str] = _PHRASE_END) -> tuple[Target, s
     return None
 
 
-def wound(text: str) -> tuple[Effect, str] | None:
-    """«ранить его на 1», «ранить на 1 каждую карту противника», «раниться на 2»."""
-    m = re.match(r"ранить(?:ся)? на " + _AMOUNT_OR_VALUES + _END, text)
-    if m and text.startswith("раниться"):
-        return Wound(value=_amount(m.group("value")), target="self"), text[m.end():]
-    if m:  # «ранить на 1 X»
-        found = _object(text[m.end():].lstrip()) if text[m.end():].startswith(" ") else None
-        if found is None:
-            return None
-        return Wound(value=_amount(m.group("value")), target=found[0]), found[1]
-    m = re.match(r"ранить ", text)
+def _whom_by(verb: str, amount: str, text: str) -> tuple[Target, str, str] | None:
+    """«<verb> <card> на N» or «<verb> на N <card>»: (the card, N as written, the rest)."""
+    m = re.match(verb + r" на " + amount + r" ", text)
+    if m:  # «ранить на 1 каждую карту противника»
+        found = _object(text[m.end():])
+        return (found[0], m.group("value"), found[1]) if found else None
+    m = re.match(verb + r" ", text)
     if not m:
         return None
     found = _object(text[m.end():])
     if found is None:
         return None
-    who, rest = found
-    v = re.match(r" на " + _AMOUNT_OR_VALUES + _END, rest)
-    if not v:
+    v = re.match(r" на " + amount + _END, found[1])
+    return (found[0], v.group("value"), found[1][v.end():]) if v else None
+
+
+def wound(text: str) -> tuple[Effect, str] | None:
+    """«ранить его на 1», «ранить на 1 каждую карту противника», «раниться на 2»."""
+    m = re.match(r"раниться на " + _AMOUNT_OR_VALUES + _END, text)
+    if m:
+        return Wound(value=_amount(m.group("value")), target="self"), text[m.end():]
+    found = _whom_by("ранить", _AMOUNT_OR_VALUES, text)
+    if found is None:
         return None
-    return Wound(value=_amount(v.group("value")), target=who), rest[v.end():]
+    return Wound(value=_amount(found[1]), target=found[0]), found[2]
+
+
+_HEAL_AMOUNT = r"(?P<value>\d+|x)"
 
 
 def heal(text: str) -> tuple[Effect, str] | None:
@@ -265,28 +272,15 @@ def heal(text: str) -> tuple[Effect, str] | None:
         return Heal(value="full"), text[m.end():]
     m = re.match(r"полностью излечить ", text)
     if m:
-        found = _object(text[m.end():])
-        return (Heal(value="full", target=found[0]), found[1]) if found else None
-    m = re.match(r"излечиться на (\d+|x)" + _END, text)
+        whom = _object(text[m.end():])
+        return (Heal(value="full", target=whom[0]), whom[1]) if whom else None
+    m = re.match(r"излечиться на " + _HEAL_AMOUNT + _END, text)
     if m:
-        return Heal(value=_amount(m.group(1))), text[m.end():]  # type: ignore[arg-type]
-    m = re.match(r"излечить на (\d+|x) ", text)
-    if m:
-        found = _object(text[m.end():])
-        if found is None:
-            return None
-        return Heal(value=_amount(m.group(1)), target=found[0]), found[1]  # type: ignore[arg-type]
-    m = re.match(r"излечить ", text)
-    if not m:
-        return None
-    found = _object(text[m.end():])
+        return Heal(value=_amount(m.group("value"))), text[m.end():]  # type: ignore[arg-type]
+    found = _whom_by("излечить", _HEAL_AMOUNT, text)
     if found is None:
         return None
-    who, rest = found
-    v = re.match(r" на (\d+|x)" + _END, rest)
-    if not v:
-        return None
-    return Heal(value=_amount(v.group(1)), target=who), rest[v.end():]  # type: ignore[arg-type]
+    return Heal(value=_amount(found[1]), target=found[0]), found[2]  # type: ignore[arg-type]
 
 
 _ACTS: dict[str, type[Open | Close | Destroy | Exile]] = {

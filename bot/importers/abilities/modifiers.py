@@ -64,6 +64,14 @@ def _amount(raw: str) -> Amount:
     return "X" if raw == "x" else int(raw)
 
 
+def _signed(sign: str, raw: str) -> Amount | None:
+    """«+2» → 2, «-1» → -1, «+X» → X; «-X» is not read (None)."""
+    value = _amount(raw)
+    if sign == "+":
+        return value
+    return None if value == "X" else -int(value)
+
+
 def keyword(text: str) -> Found | None:
     """«направленный удар», «броню 2», «отравление на 1», «полет»."""
     m = _KEYWORD.match(text)
@@ -173,11 +181,9 @@ def attack_bonus(text: str) -> Found | None:
     attacks, rest = bonus_attacks(after)
     if not attacks:
         return None
-    value = _amount(m.group(2))
-    if m.group(1) != "+":
-        if value == "X":
-            return None
-        value = -int(value)
+    value = _signed(m.group(1), m.group(2))
+    if value is None:
+        return None
     per = None
     each = _PER_COUNTER.match(rest)
     if each:
@@ -293,11 +299,9 @@ def keyword_bonus(text: str) -> Found | None:
                  r"(?=$|[ ,.;)])", text)
     if not m:
         return None
-    value = _amount(m.group(2))
-    if m.group(1) != "+":
-        if value == "X":
-            return None
-        value = -int(value)
+    value = _signed(m.group(1), m.group(2))
+    if value is None:
+        return None
     return KeywordBonus(code=_GROWING[m.group(3)], value=value), text[m.end():]
 
 
