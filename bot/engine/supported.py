@@ -50,11 +50,19 @@ def concerns_checks(attack: Attack) -> bool:
     return attack.kind in CHECKED_ATTACKS and attack.reach != "melee"
 
 
+def fires_on_relocation(trigger: Trigger) -> bool:
+    """A trigger a described move, jump, teleport or manoeuvre fires (bot/engine/triggers.py):
+    its own relocation or that of a card it describes, not «вместо …»."""
+    when = trigger.when
+    return when.event in RELOCATION_EVENTS and when.timing != "instead" and (
+        when.subject == "self" or not isinstance(when.subject, str))
+
+
 def applied(ability: Ability) -> bool:
     """True when `!check` takes this entry of a card's abilities into account."""
     match ability:
         case Trigger():
-            return ability.when.event in RELOCATION_EVENTS or any(
+            return fires_on_relocation(ability) or any(
                 e.kind in APPLIED_TRIGGER_EFFECTS for e in ability.effects)
         case Activated():
             return any(e.kind in APPLIED_ACTIVATED_EFFECTS for e in ability.effects)
@@ -63,7 +71,8 @@ def applied(ability: Ability) -> bool:
         case Formation() | Incorporeal():
             return True
         case Protection() | Reduction():
-            return ability.target == "self" and any(concerns_checks(a) for a in ability.against)
+            return ability.target == "self" and ability.until is None and any(
+                concerns_checks(a) for a in ability.against)
         case Ignore():
             return any(concerns_checks(a) for a in ability.protection)
         case Diagonal():
@@ -73,5 +82,5 @@ def applied(ability: Ability) -> bool:
         case AdjacentTargets():
             return True
         case Cannot():
-            return bool({"move", "attack"} & set(ability.actions))
+            return bool({"move", "attack"} & set(ability.actions)) and ability.until is None
     return ability.kind in APPLIED_KINDS
