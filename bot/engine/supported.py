@@ -20,8 +20,10 @@ from bot.corpus.abilities import (
     Formation,
     Ignore,
     Incorporeal,
+    MovementBonus,
     OntoOccupied,
     Protection,
+    RangeBonus,
     Reduction,
     Static,
     Trigger,
@@ -31,7 +33,7 @@ from bot.corpus.abilities import (
 #: without a cost, incorporeality, formation, manoeuvre; static rules of moving and attacking
 #: (their conditions evaluated on the position).
 APPLIED_KINDS = frozenset({"teleport", "jump", "throw", "shot", "discharge", "incorporeal",
-                           "formation", "manoeuvre", "movement_bonus", "range_bonus"})
+                           "formation", "manoeuvre"})
 #: Effects read inside an activated ability (its cost, condition and limit are applied too).
 APPLIED_ACTIVATED_EFFECTS = frozenset({"throw", "shot", "discharge", "jump", "teleport"})
 #: Effects read inside a trigger: a way the piece has only when the trigger fires (a bare
@@ -81,6 +83,8 @@ def applied(ability: Ability) -> bool:
             return ability.way in ("move", "jump", "teleport")
         case AdjacentTargets():
             return True
+        case MovementBonus() | RangeBonus():
+            return ability.target == "self" and ability.until is None
         case Cannot():
             return bool({"move", "attack"} & set(ability.actions)) and ability.until is None
     return ability.kind in APPLIED_KINDS

@@ -67,6 +67,8 @@ ROWS = When(event="relocate", from_=Cell(region="own_third_row"),
     (AdjacentTargets(attacks=(Attack(kind="shot"),)), True),
     (Cannot(actions=("move",)), True), (Cannot(actions=("defend",)), False),
     (MovementBonus(value=1), True), (RangeBonus(value=1), True),
+    (MovementBonus(value=1, until="end_of_turn"), False),
+    (MovementBonus(value=1, target=Selector(side="own")), False),
     (Static(condition=State(flags=("unwounded",)), grants=(Diagonal(),)), True),
     (Static(condition=State(flags=("closed",)), grants=(Keyword(code="armor", value=1),)), False),
 ])
