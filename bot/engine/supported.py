@@ -30,8 +30,8 @@ from bot.corpus.abilities import (
 )
 
 #: Entries the checks read as they stand: slow jumps and teleports, ranged attacks declared
-#: without a cost, incorporeality, formation, manoeuvre; static rules of moving and attacking
-#: (their conditions evaluated on the position).
+#: without a cost, incorporeality, formation, manoeuvre (static rules of moving and attacking,
+#: protections and reductions: :func:`applied` says which).
 APPLIED_KINDS = frozenset({"teleport", "jump", "throw", "shot", "discharge", "incorporeal",
                            "formation", "manoeuvre"})
 #: Effects read inside an activated ability (its cost, condition and limit are applied too).
