@@ -86,7 +86,7 @@ _LIMIT = re.compile(r"\(?\s*(?:не более\s+|до\s+)?(\d+|один|одн�
                     r"\s+(?:за|в)\s+(ход|бой)а?\s*\)?")
 _RANGED_CLASSES: dict[str, type[Throw | Shot | Discharge]] = {
     "throw": Throw, "shot": Shot, "discharge": Discharge}
-_UNTIL_RE = r" до конца (?P<until>вашего хода|хода противника|хода|боя)(?=$|[ ,.;)])"
+_UNTIL_RE = r" до конца (?P<until>" + alternation(UNTIL) + r")(?=$|[ ,.;)])"
 _END = r"(?=$|[ ,.;)])"
 
 
