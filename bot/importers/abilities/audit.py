@@ -26,9 +26,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from bot.corpus.abilities import Ability, from_data, read_in_full
+from bot.corpus.abilities import Ability, from_data, read_in_full, to_data
 from bot.corpus.yamlio import dump_yaml, read_yaml
-from bot.importers.abilities import parse_sentence, split_sentences
+from bot.importers.abilities import extract_abilities, parse_sentence, split_sentences
 from bot.importers.nxt_text import render_text
 
 DEFAULT_SEED = 20261201
@@ -82,6 +82,31 @@ class Audit:
         return self.claimed / self.total if self.total else 1.0
 
 
+def card_name(card: str) -> str:
+    """The card's name of a «<set>-<number> <name>» label (so its text naming the card reads
+    as the card itself, as the import reads it).
+
+    >>> card_name("10-121 Слизь")
+    'Слизь'
+    """
+    return card.split(" ", 1)[1] if " " in card else ""
+
+
+def entries_of(text: str, name: str) -> list[dict[str, Any]]:
+    """The extractor's reading of one sentence as a hand-written reading writes it (the entries
+    in their canonical form, without ``text``)."""
+    out = [to_data(a) for a in extract_abilities(text, name=name)]
+    if len({data.pop("text") for data in out}) != 1:
+        raise ValueError(f"not one sentence: {text!r}")
+    return out
+
+
+def is_canonical(entry: dict[str, Any], text: str) -> bool:
+    """Whether a hand-written entry is a vocabulary value written in its one canonical form."""
+    return to_data(from_data({**entry, "text": text})) == {"kind": entry["kind"], "text": text,
+                                                           **entry}
+
+
 def golden_reading(entry: dict[str, Any]) -> list[Ability] | None:
     """The hand-written reading as values; None when it says the sentence must stay unread."""
     reading = entry["reading"]
@@ -101,7 +126,7 @@ def compare(entries: Sequence[dict[str, Any]]) -> Audit:
         if entry.get("reading") is None:
             audit.missing.append(entry["n"])
             continue
-        got = parse_sentence(entry["text"])
+        got = parse_sentence(entry["text"], card_name(entry["card"]))
         if not all(read_in_full(a) for a in got):
             continue
         audit.claimed += 1
@@ -121,8 +146,6 @@ def load(paths: Iterable[Path]) -> list[dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bot.corpus.abilities import to_data
-
     parser = argparse.ArgumentParser(prog="python -m bot.importers.abilities.audit")
     sub = parser.add_subparsers(dest="verb", required=True)
     d = sub.add_parser("draw")

@@ -15,13 +15,12 @@ from bot.corpus.abilities import (
     Reduction,
     Selector,
     Wound,
-    from_data,
     read_in_full,
-    to_data,
 )
 from bot.corpus.yamlio import read_yaml
 from bot.importers.abilities import extract_abilities
 from bot.importers.abilities.attacks import genitive_attacks
+from bot.importers.abilities.audit import card_name, entries_of, is_canonical
 from bot.importers.abilities.effects import gets
 from bot.importers.abilities.frames import body
 from bot.importers.abilities.modifiers import modifier
@@ -33,27 +32,18 @@ ROWS: list[dict[str, Any]] = read_yaml(SENTENCES)
 
 
 def _name(row: dict[str, Any]) -> str:
-    """The card's name: the fixture's ``card`` is «<set>-<number> <name>»."""
-    return str(row["card"]).split(" ", 1)[1]
-
-
-def _reading(text: str, name: str) -> list[dict[str, Any]]:
-    out = [to_data(ability) for ability in extract_abilities(text, name=name)]
-    assert len({data.pop("text") for data in out}) == 1, "one sentence per row"
-    return out
+    return card_name(str(row["card"]))
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r['card']}:{r['text'][:30]}" for r in ROWS])
 def test_sentence(row: dict[str, Any]) -> None:
-    assert _reading(row["text"], _name(row)) == row["reading"]
-    assert _reading(render_text(row["text"]).text, _name(row)) == row["reading"]
+    assert entries_of(row["text"], _name(row)) == row["reading"]
+    assert entries_of(render_text(row["text"]).text, _name(row)) == row["reading"]
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r['card']}:{r['text'][:30]}" for r in ROWS])
 def test_reading_is_canonical(row: dict[str, Any]) -> None:
-    for entry in row["reading"]:
-        written = to_data(from_data({**entry, "text": row["text"]}))
-        assert written == {"kind": entry["kind"], "text": row["text"], **entry}
+    assert all(is_canonical(entry, row["text"]) for entry in row["reading"])
 
 
 def test_unread_rows_stay_unread() -> None:

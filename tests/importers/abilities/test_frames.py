@@ -26,6 +26,7 @@ from bot.corpus.abilities import (
 )
 from bot.corpus.yamlio import read_yaml
 from bot.importers.abilities import extract_abilities, split_sentences
+from bot.importers.abilities.audit import card_name, entries_of, is_canonical
 from bot.importers.abilities.conditions import condition
 from bot.importers.abilities.frames import split_cost
 from bot.importers.abilities.parts import cap, limit, x_value
@@ -38,31 +39,23 @@ ROWS: list[dict[str, Any]] = read_yaml(SENTENCES)
 
 
 def _name(row: dict[str, Any]) -> str:
-    return str(row["card"]).split(" ", 1)[1]
-
-
-def _reading(text: str, name: str) -> list[dict[str, Any]]:
-    out = [to_data(ability) for ability in extract_abilities(text, name=name)]
-    assert len({data.pop("text") for data in out}) == 1, "one sentence per row"
-    return out
+    return card_name(str(row["card"]))
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r['card']}:{r['text'][:30]}" for r in ROWS])
 def test_sentence(row: dict[str, Any]) -> None:
     expected = row["reading"]
-    got = _reading(row["text"], _name(row))
+    got = entries_of(row["text"], _name(row))
     if expected == [{"kind": "unparsed"}]:
         assert not all(read_in_full(from_data({**g, "text": "x"})) for g in got)
     else:
         assert got == expected
-        assert _reading(render_text(row["text"]).text, _name(row)) == expected
+        assert entries_of(render_text(row["text"]).text, _name(row)) == expected
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r['card']}:{r['text'][:30]}" for r in ROWS])
 def test_reading_is_canonical(row: dict[str, Any]) -> None:
-    for entry in row["reading"]:
-        written = to_data(from_data({**entry, "text": row["text"]}))
-        assert written == {"kind": entry["kind"], "text": row["text"], **entry}
+    assert all(is_canonical(entry, row["text"]) for entry in row["reading"])
 
 
 @pytest.mark.parametrize(("text", "sentences"), [

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from bot.corpus.abilities import from_data, read_in_full, to_data
+from bot.corpus.abilities import read_in_full
 from bot.corpus.yamlio import read_yaml
 from bot.importers.abilities import coverage, extract_abilities
+from bot.importers.abilities.audit import card_name, entries_of, is_canonical
 from bot.importers.nxt_text import render_text
 
 SENTENCES = Path(__file__).parents[2] / "fixtures" / "ability-sentences.yaml"
@@ -22,30 +23,20 @@ COVERAGE_FLOOR = 36 / 60
 
 
 def _name(row: dict[str, Any]) -> str:
-    """The card's name: the fixture's ``card`` is «<set>-<number> <name>»."""
-    return str(row["card"]).split(" ", 1)[1]
-
-
-def _reading(text: str, name: str) -> list[dict[str, Any]]:
-    """The sentence's entries as written in the fixture (without ``text``)."""
-    out = [to_data(ability) for ability in extract_abilities(text, name=name)]
-    assert len({data.pop("text") for data in out}) == 1, "one sentence per row"
-    return out
+    return card_name(str(row["card"]))
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r['card']}:{r['text'][:30]}" for r in ROWS])
 def test_sentence(row: dict[str, Any]) -> None:
-    assert _reading(row["text"], _name(row)) == row["reading"]
+    assert entries_of(row["text"], _name(row)) == row["reading"]
     rendered = render_text(row["text"]).text
-    assert _reading(rendered, _name(row)) == row["reading"], "the rendered text reads the same"
+    assert entries_of(rendered, _name(row)) == row["reading"], "the rendered text reads the same"
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r['card']}:{r['text'][:30]}" for r in ROWS])
 def test_reading_is_canonical(row: dict[str, Any]) -> None:
     """A hand-written reading is a vocabulary value written in its one canonical form."""
-    for entry in row["reading"]:
-        written = to_data(from_data({**entry, "text": row["text"]}))
-        assert written == {"kind": entry["kind"], "text": row["text"], **entry}
+    assert all(is_canonical(entry, row["text"]) for entry in row["reading"])
 
 
 def test_set_size_and_coverage() -> None:
