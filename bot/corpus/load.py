@@ -22,6 +22,9 @@ from bot.corpus.model import Card, CardSet, Corpus, Source, Term, TermVersion
 from bot.corpus.validate import SchemaError, corpus_schema
 
 SOURCES_FILE = "sources.yaml"
+#: A ``rules/`` folder without it loses every term (cards' rules then name nothing).
+TERMS_FILE = "rules/terms.yaml"
+FOLDERS = ("rules", "cards")
 
 
 def corpus_files(root: Path) -> list[Path]:
@@ -31,14 +34,40 @@ def corpus_files(root: Path) -> list[Path]:
 
 
 def content_hash(root: Path) -> str:
-    """A hash of every corpus file's path and bytes: the index is rebuilt when it changes."""
+    """A hash of every corpus file's path and bytes: the index is rebuilt when it changes.
+    (A file that cannot be read counts as changed: loading it then reports why.)"""
     digest = hashlib.sha256()
     for path in corpus_files(root):
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(os.urandom(16))
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+def missing_folders(root: Path) -> list[CorpusIssue]:
+    """The root itself, ``rules/`` or ``cards/`` missing. The app (``open_index``) refuses such
+    a root before writing anything; :func:`load_corpus` reads what there is (importers' tests
+    load a ``cards/`` of their own)."""
+    hint = "(--root must be the folder holding rules/ and cards/)"
+    if not root.is_dir():
+        what = "is not a folder" if root.exists() else "does not exist"
+        return [CorpusIssue(str(root), "", "", f"the corpus root {what} {hint}", kind="cause")]
+    return [CorpusIssue(f"{f}/", "", "", f"folder missing under {root} {hint}", kind="cause")
+            for f in FOLDERS if not (root / f).is_dir()]
+
+
+def missing_files(root: Path) -> list[CorpusIssue]:
+    """``rules/terms.yaml`` missing from a ``rules/`` folder: named first, instead of the
+    unknown terms that follow from it. (``rules/sources.yaml`` is named when a term cites a
+    source: see :func:`build_corpus`.)"""
+    if not (root / "rules").is_dir() or (root / TERMS_FILE).is_file():
+        return []
+    return [CorpusIssue(TERMS_FILE, "", "", "file missing: the corpus has no terms without it",
+                        kind="cause")]
 
 
 def _file_kind(root: Path, path: Path) -> str:
@@ -76,9 +105,11 @@ PARALLEL_BYTES = 2_000_000
 
 def read_raw(root: Path) -> tuple[dict[Path, Any], list[CorpusIssue]]:
     """Parse and schema-check every file; return the raw data and the issues found."""
-    files = corpus_files(root)
     raw: dict[Path, Any] = {}
-    issues: list[CorpusIssue] = []
+    if not root.is_dir():
+        return raw, missing_folders(root)
+    issues = missing_files(root)
+    files = corpus_files(root)
     for path, (usable, file_issues) in zip(files, _read_files(root, files), strict=True):
         issues += file_issues
         if usable is not None:
@@ -97,13 +128,20 @@ def _read_files(root: Path, files: list[Path]) -> list[tuple[Any, list[CorpusIss
     workers = min(os.cpu_count() or 1, 4, len(files))
     if (workers < 2 or threading.active_count() > 1
             or "fork" not in multiprocessing.get_all_start_methods()
-            or sum(p.stat().st_size for p in files) < PARALLEL_BYTES):
+            or sum(_size(p) for p in files) < PARALLEL_BYTES):
         return [read_file(root, p) for p in files]
     for kind in ("sourcesFile", "termsFile", "cardsFile"):
         corpus_schema(kind).compile()  # compiled once here, inherited by every worker
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         return list(pool.map(read_file, [root] * len(files), files))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # read_file reports it
 
 
 def read_file(root: Path, path: Path) -> tuple[Any, list[CorpusIssue]]:
@@ -115,15 +153,38 @@ def read_file(root: Path, path: Path) -> tuple[Any, list[CorpusIssue]]:
     rel = path.relative_to(root).as_posix()
     try:
         data = read_yaml(path)
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        return None, [CorpusIssue(rel, "", "", f"not valid YAML: {exc}".replace("\n", " "))]
+    except OSError as exc:
+        return None, [CorpusIssue(rel, "", "", f"cannot read the file: {exc.strerror or exc}",
+                                  kind="cause")]
+    except UnicodeDecodeError as exc:
+        return None, [CorpusIssue(rel, "", "", f"not UTF-8 text (byte {exc.start}: "
+                                  f"{exc.object[exc.start:exc.start + 1]!r})", kind="cause")]
+    except yaml.YAMLError as exc:
+        return None, [_yaml_issue(rel, exc)]
     kind = _file_kind(root, path)
     errors = corpus_schema(kind).errors(data)
+    usable = _without_invalid_entries(data, errors)
     issues = []
     for err in errors:
         entry, field = _entry_label(kind, data, err.path)
-        issues.append(CorpusIssue(rel, entry, field, err.message))
-    return _without_invalid_entries(data, errors), issues
+        issues.append(CorpusIssue(rel, entry, field, err.message,
+                                  kind="entry" if usable is not None else "cause"))
+    return usable, issues
+
+
+def _yaml_issue(rel: str, exc: Exception) -> CorpusIssue:
+    """A YAML error as one line with its file:line: «found duplicate key 'name' (first on
+    line 3)», «could not find expected ':'»."""
+    import yaml
+
+    line = None
+    text = str(exc)
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        text = "; ".join(p for p in (exc.problem, exc.context) if p) or text
+    return CorpusIssue(rel, "", "", "not valid YAML: " + " ".join(text.split()), line=line,
+                       kind="cause")
 
 
 def _without_invalid_entries(data: Any, errors: list[SchemaError]) -> Any:
@@ -171,6 +232,10 @@ def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) ->
             card_rows += [(rel, i, c, data["set"]) for i, c in enumerate(data["cards"])
                           if c is not None]
 
+    if not (root / "rules" / SOURCES_FILE).is_file() and any(
+            t.get("versions") or t.get("mentioned_in") for _, _, t in term_rows):
+        issues.append(CorpusIssue(f"rules/{SOURCES_FILE}", "", "", "file missing: the terms cite "
+                                  "the sources it defines", kind="cause"))
     terms: dict[str, Term] = {}
     for rel, i, t in term_rows:
         where = f"terms[{i}] ({t['id']})"
@@ -180,18 +245,18 @@ def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) ->
         for j, v in enumerate(t.get("versions", [])):
             if v["source"] not in sources:
                 issues.append(CorpusIssue(rel, where, f"versions[{j}].source",
-                                          f"unknown source {v['source']!r}"))
+                                          f"unknown source {v['source']!r}", kind="reference"))
         terms[t["id"]] = term_from_dict(t, sources)
     for rel, i, t in term_rows:
         for field in ("related",):
             for ref in t.get(field, []):
                 if ref not in terms:
                     issues.append(CorpusIssue(rel, f"terms[{i}] ({t['id']})", field,
-                                              f"unknown term {ref!r}"))
+                                              f"unknown term {ref!r}", kind="reference"))
         for ref in t.get("mentioned_in", []):
             if ref not in sources:
                 issues.append(CorpusIssue(rel, f"terms[{i}] ({t['id']})", "mentioned_in",
-                                          f"unknown source {ref!r}"))
+                                          f"unknown source {ref!r}", kind="reference"))
 
     cards: dict[str, Card] = {}
     sets: dict[int, CardSet] = {}
@@ -203,7 +268,8 @@ def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) ->
             continue
         for ref in c.get("rules", []):
             if ref not in terms:
-                issues.append(CorpusIssue(rel, where, "rules", f"unknown term {ref!r}"))
+                issues.append(CorpusIssue(rel, where, "rules", f"unknown term {ref!r}",
+                                          kind="reference"))
         card = cards[c["id"]] = card_from_dict(c, s)
         try:
             card.abilities  # noqa: B018 - read now, so every bad ability is reported at load
