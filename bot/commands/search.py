@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.answers import Answer, Section
 from bot.commands.common import page_line, page_of, paging, split_page
 from bot.commands.context import Context
+from bot.lookup.api import SearchUnavailable
 from bot.lookup.lookup import SEARCH_CAP
 from bot.ru import echo
 
@@ -15,7 +16,11 @@ def handle(ctx: Context, args: str) -> Answer:
     query, page = split_page(args)
     if not query:
         return Answer.failure("search", "Укажите слова для поиска, например: `!search метание`.")
-    hits = ctx.lookup.search(query, limit=SEARCH_CAP)
+    try:
+        hits = ctx.lookup.search(query, limit=SEARCH_CAP)
+    except SearchUnavailable:
+        return Answer.failure("search", "Поиск сейчас не работает: индекс бота повреждён "
+                              "(администратор видит это в журнале). `!term` и `!card` работают.")
     answer = Answer(command="search", title=f"Поиск: {echo(query)}")
     answer.results = [
         {"kind": h.kind, "id": h.id, "title": h.title, "snippet": h.snippet} for h in hits

@@ -40,3 +40,8 @@ class SearchHit:
     title: str
     snippet: str
     score: float
+
+
+class SearchUnavailable(Exception):
+    """The full-text index cannot be queried (damaged or removed after start): the search
+    answer says so instead of «nothing found»."""

@@ -10,6 +10,13 @@ leaves the old index untouched.
 Tables: ``meta`` (key, value), ``sources``, ``sets``, ``terms``, ``cards`` (raw JSON in
 ``data``), ``names`` (normalised lookup keys) and ``docs`` with its FTS5 table ``docs_fts``
 over stemmed names (``title``) and texts (``body``).
+
+Faults it survives (``tests/faults``): a damaged file (a digest of its pages, kept in the
+SQLite header, is checked on every open: a mismatch is logged and the index rebuilt), builds
+killed half-way (their ``.index*.tmp`` files are removed by the next build), two processes
+building at once (an exclusive lock on ``.index.lock``: the second waits, then uses the first
+one's index). A data folder it cannot use raises :class:`IndexUnavailable`, whose message says
+what to do.
 """
 
 from __future__ import annotations
@@ -27,9 +34,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.corpus.errors import CorpusError
-from bot.corpus.load import build_corpus, card_from_dict, content_hash, read_raw, term_from_dict
+from bot.corpus.load import (
+    build_corpus,
+    card_from_dict,
+    content_hash,
+    missing_folders,
+    read_raw,
+    term_from_dict,
+)
 from bot.corpus.model import Card, CardSet, Corpus, Source, Term
 from bot.lookup.normalize import fold, item_keys, stem_key
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not POSIX: builds are not serialised
+    fcntl = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -37,6 +56,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 INDEX_FILE = "index.sqlite"
+LOCK_FILE = ".index.lock"
+#: Bytes of the SQLite header left out of the digest: they hold the digest itself (user
+#: version, application id) and counters that SQLite rewrites on every write.
+_HEADER = 100
+
+
+class IndexUnavailable(Exception):
+    """The index cannot be read or written where it should be; the message (English, for
+    operators, one line) says what to do."""
 
 
 def _code_version() -> str:
@@ -54,18 +82,97 @@ INDEX_VERSION = _code_version()
 FTS_TOKENIZE = "unicode61 remove_diacritics 0"
 
 
-def open_index(root: Path, data_dir: Path) -> tuple[Corpus, Path]:
-    """The corpus under ``root`` and the path of its up-to-date index in ``data_dir``."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    db_path = data_dir / INDEX_FILE
+def index_path(root: Path, data_dir: Path) -> Path:
+    """Where the index of ``root`` lives: ``index.sqlite`` in the root's own ``.data``; in any
+    other folder (``BERSERK_DATA_DIR``) a name of its own per root, so two corpora never
+    overwrite each other's index."""
+    if data_dir.resolve() == (root / ".data").resolve():
+        return data_dir / INDEX_FILE
+    key = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
+    return data_dir / f"index-{key}.sqlite"
+
+
+def open_index(root: Path, data_dir: Path, force: bool = False) -> tuple[Corpus, Path]:
+    """The corpus under ``root`` and the path of its up-to-date index in ``data_dir``.
+
+    ``force`` rebuilds even an up-to-date index. Raises :class:`CorpusError` for a broken
+    corpus and :class:`IndexUnavailable` for a data folder that cannot hold the index.
+    """
+    blockers = missing_folders(root)
+    if blockers:  # before anything is written: a mistyped --root creates no folder
+        raise CorpusError(blockers)
+    db_path = index_path(root, data_dir)
+    _check_data_dir(data_dir, db_path)
     digest = content_hash(root)
-    corpus = read_index(db_path, digest)
-    if corpus is not None:
+    if not force and (corpus := read_index(db_path, digest)) is not None:
         return corpus, db_path
-    corpus, raw = load_with_raw(root)
-    build_index(db_path, corpus, raw, digest)
-    log.info("index rebuilt: %s (%d terms, %d cards)", db_path, len(corpus.terms), len(corpus.cards))
+    with _build_lock(data_dir):
+        # Another process may have built it while this one waited for the lock.
+        if not force and (corpus := read_index(db_path, digest, quiet=True)) is not None:
+            return corpus, db_path
+        remove_stale_temp_files(data_dir)
+        corpus, raw = load_with_raw(root)
+        try:
+            build_index(db_path, corpus, raw, digest)
+        except OSError as exc:
+            raise IndexUnavailable(f"cannot write the index {db_path}: {_reason(exc)}; "
+                                   f"{_WRITABLE_HINT}") from exc
+    log.info("index rebuilt: %s (%d terms, %d cards)", db_path, len(corpus.terms),
+             len(corpus.cards))
     return corpus, db_path
+
+
+_WRITABLE_HINT = "make the folder writable or set BERSERK_DATA_DIR to a writable folder"
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
+def _check_data_dir(data_dir: Path, db_path: Path) -> None:
+    """Make ``data_dir``, or raise :class:`IndexUnavailable` naming what is in the way."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise IndexUnavailable(f"the data folder {data_dir} is a file, not a folder: move the "
+                               f"file away or set BERSERK_DATA_DIR to a folder") from None
+    except OSError as exc:
+        raise IndexUnavailable(f"cannot create the data folder {data_dir}: {_reason(exc)}; "
+                               f"{_WRITABLE_HINT}") from exc
+    if db_path.is_dir():
+        raise IndexUnavailable(f"the index path {db_path} is a folder: remove it (the index is "
+                               f"derived data and is rebuilt)")
+
+
+@contextlib.contextmanager
+def _build_lock(data_dir: Path) -> Iterator[None]:
+    """An exclusive lock on ``data_dir/.index.lock`` for one build (released when the process
+    dies, so a killed build never leaves it held)."""
+    try:
+        fd = os.open(data_dir / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise IndexUnavailable(f"the index in {data_dir} must be rebuilt but the folder is not "
+                               f"writable ({_reason(exc)}): {_WRITABLE_HINT}") from exc
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the file releases the lock
+
+
+def remove_stale_temp_files(data_dir: Path) -> list[Path]:
+    """Remove what killed builds left (``.index*.sqlite.*.tmp`` and their journals). Called
+    with the build lock held: no other build is writing one of them."""
+    removed = []
+    for path in data_dir.glob(".index*.sqlite.*.tmp*"):
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+            removed.append(path)
+    if removed:
+        log.warning("removed %d temporary file(s) of an interrupted index build in %s",
+                    len(removed), data_dir)
+    return removed
 
 
 # --- loading ------------------------------------------------------------------------------
@@ -89,19 +196,59 @@ def load_with_raw(root: Path) -> tuple[Corpus, RawItems]:
     return corpus, {"terms": terms, "cards": cards}
 
 
-def read_index(db_path: Path, digest: str) -> Corpus | None:
-    """The corpus stored in the index, or None when it is missing, stale or unreadable."""
-    if not db_path.exists():
+def read_index(db_path: Path, digest: str, quiet: bool = False) -> Corpus | None:
+    """The corpus stored in the index, or None when it is missing, stale or damaged (a damaged
+    index is logged, unless ``quiet``)."""
+    try:
+        data = db_path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        log.warning("index %s unreadable (%s); rebuilding", db_path, _reason(exc))
         return None
     try:
+        if not pages_intact(data):
+            raise ValueError("its pages do not match the digest stored at build time")
         with _connect_ro(db_path) as conn:
             meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
             if meta.get("content_hash") != digest or meta.get("version") != INDEX_VERSION:
                 return None
             return _corpus_from_rows(conn, digest)
     except (sqlite3.Error, ValueError, KeyError, TypeError) as exc:
-        log.warning("index %s unreadable (%s); rebuilding", db_path, exc)
+        if not quiet:
+            log.warning("index %s is damaged (%s); rebuilding it", db_path, exc)
         return None
+
+
+def _pages_digest(data: bytes) -> tuple[int, int]:
+    """Two signed 32-bit halves of a digest of everything after the SQLite header."""
+    digest = hashlib.sha256(memoryview(data)[_HEADER:]).digest()
+    return (int.from_bytes(digest[:4], "big", signed=True),
+            int.from_bytes(digest[4:8], "big", signed=True))
+
+
+def pages_intact(data: bytes) -> bool:
+    """Whether an index file's bytes match the digest stored in its header at build time
+    (user version at offset 60, application id at 68, both big-endian: SQLite's file format).
+    """
+    if len(data) < _HEADER:
+        return False
+    stored = (int.from_bytes(data[60:64], "big", signed=True),
+              int.from_bytes(data[68:72], "big", signed=True))
+    return stored == _pages_digest(data)
+
+
+def _seal(path: Path) -> None:
+    """Store the digest of the finished file in its header (SQLite rewrites only the header
+    when these two values change)."""
+    user_version, application_id = _pages_digest(path.read_bytes())
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA journal_mode = OFF")
+        conn.execute(f"PRAGMA user_version = {user_version:d}")
+        conn.execute(f"PRAGMA application_id = {application_id:d}")
+    finally:
+        conn.close()
 
 
 @contextlib.contextmanager
@@ -170,6 +317,8 @@ def build_index(db_path: Path, corpus: Corpus, raw: RawItems, digest: str) -> No
                 _write_tables(db, corpus, raw, digest)
         finally:
             db.close()
+        _seal(tmp)
+        os.chmod(tmp, 0o644)  # mkstemp makes 0600: a bot running as another user reads it
         with tmp.open("rb+") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, db_path)

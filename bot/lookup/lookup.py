@@ -29,7 +29,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 from bot.corpus.model import Card, CardSet, Corpus, Term
 from bot.corpus.sets import KNOWN_SETS
 from bot.lookup import normalize as nz
-from bot.lookup.api import Candidate, How, Match, SearchHit
+from bot.lookup.api import Candidate, How, Match, SearchHit, SearchUnavailable
 from bot.lookup.index import read_names
 
 log = logging.getLogger(__name__)
@@ -674,8 +674,10 @@ class Lookup:
                 conn = self._connection()
                 return [(str(k), str(i), float(r)) for k, i, r in conn.execute(sql, (match, limit))]
         except sqlite3.Error as exc:
-            log.warning("search failed on %s: %s", self.db_path, exc)
-            return []
+            # Never «nothing found» from a broken index: that answer would be wrong.
+            log.error("search failed on %s (%s): run `berserk-judge index --force` or restart "
+                      "the bot, which rebuilds a damaged index", self.db_path, exc)
+            raise SearchUnavailable(str(exc)) from exc
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:

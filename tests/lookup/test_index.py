@@ -13,7 +13,7 @@ import bot.lookup.index as index_mod
 from bot.corpus.errors import CorpusError
 from bot.corpus.load import content_hash, load_corpus
 from bot.corpus.model import Corpus
-from bot.lookup.index import INDEX_FILE, open_index
+from bot.lookup.index import INDEX_FILE, LOCK_FILE, index_path, open_index
 from bot.lookup.lookup import Lookup
 
 
@@ -24,7 +24,7 @@ def _no_yaml(*args: Any, **kwargs: Any) -> Any:
 def test_first_open_builds_the_index(corpus_root: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
     corpus, db_path = open_index(corpus_root, data)
-    assert db_path == data / INDEX_FILE and db_path.exists()
+    assert db_path == index_path(corpus_root, data) and db_path.exists()
     assert corpus.content_hash == content_hash(corpus_root)
     with sqlite3.connect(db_path) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
@@ -35,7 +35,8 @@ def test_first_open_builds_the_index(corpus_root: Path, tmp_path: Path) -> None:
     assert {"meta", "terms", "cards", "names", "docs", "docs_fts", "sources", "sets"} <= tables
     assert meta["content_hash"] == content_hash(corpus_root)
     assert {"телепортация", "телепортац"} <= keys
-    assert not [p for p in data.iterdir() if p.name != INDEX_FILE]  # no temp files left
+    assert sorted(p.name for p in data.iterdir()) == sorted([db_path.name, LOCK_FILE])  # no temp files
+    assert db_path.stat().st_mode & 0o777 == 0o644  # readable by a bot running as another user
 
 
 def test_warm_start_reads_no_yaml_and_equals_the_yaml_corpus(
@@ -78,7 +79,7 @@ def test_a_corpus_error_propagates_and_keeps_the_old_index(corpus_root: Path, tm
         open_index(corpus_root, data)
     assert "terms.yaml" in str(err.value)
     assert db_path.read_bytes() == before
-    assert sorted(p.name for p in data.iterdir()) == [INDEX_FILE]
+    assert sorted(p.name for p in data.iterdir()) == sorted([db_path.name, LOCK_FILE])
 
 
 def test_a_failed_build_leaves_the_old_index(
@@ -97,7 +98,7 @@ def test_a_failed_build_leaves_the_old_index(
     with pytest.raises(RuntimeError, match="disk full"):
         open_index(corpus_root, data)
     assert db_path.read_bytes() == before
-    assert sorted(p.name for p in data.iterdir()) == [INDEX_FILE]
+    assert sorted(p.name for p in data.iterdir()) == sorted([db_path.name, LOCK_FILE])
     monkeypatch.undo()
     corpus, _ = open_index(corpus_root, data)  # the next start rebuilds
     assert not [c for c in corpus.cards if c.startswith("10-")]
@@ -122,9 +123,32 @@ def test_an_index_of_another_version_is_rebuilt(
         assert dict(conn.execute("SELECT key, value FROM meta"))["version"] == "next"
 
 
+def test_the_roots_own_data_folder_holds_index_sqlite(corpus_root: Path) -> None:
+    _, db_path = open_index(corpus_root, corpus_root / ".data")
+    assert db_path == corpus_root / ".data" / INDEX_FILE
+
+
+def test_each_root_has_its_own_index(corpus_root: Path, tmp_path: Path,
+                                     make_corpus: Callable[..., Path]) -> None:
+    other = make_corpus(tmp_path / "other")
+    (other / "rules" / "terms.yaml").write_text(
+        (other / "rules" / "terms.yaml").read_text(encoding="utf-8")
+        + "- id: tolko-tut\n  name: Только тут\n", encoding="utf-8")
+    data = tmp_path / "shared-data"
+    first, path1 = open_index(corpus_root, data)
+    second, path2 = open_index(other, data)
+    assert path1 != path2 and path1.exists() and path2.exists()
+    assert "tolko-tut" in second.terms and "tolko-tut" not in first.terms
+    again, _ = open_index(corpus_root, data)
+    assert again == first
+
+
 def test_empty_corpus(tmp_path: Path) -> None:
     root = tmp_path / "empty"
     (root / "rules").mkdir(parents=True)
+    (root / "cards").mkdir()
+    (root / "rules" / "sources.yaml").write_text("sources: []\n", encoding="utf-8")
+    (root / "rules" / "terms.yaml").write_text("terms: []\n", encoding="utf-8")
     corpus, db_path = open_index(root, tmp_path / "data")
     assert not corpus.terms and not corpus.cards
     corpus2, _ = open_index(root, tmp_path / "data")

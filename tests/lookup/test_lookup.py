@@ -119,11 +119,17 @@ def test_snippet_window() -> None:
     assert make_snippet("", ["нет"]) == ""
 
 
-def test_search_without_an_index_file(lookup: Lookup, tmp_path: object) -> None:
+def test_search_without_an_index_file_says_so(lookup: Lookup, tmp_path: object) -> None:
+    """Not «nothing found»: a search that cannot run is an error (issue 11)."""
     from pathlib import Path
 
+    import pytest
+
+    from bot.lookup.api import SearchUnavailable
+
     other = Lookup(lookup.corpus, Path(str(tmp_path)) / "missing.sqlite")
-    assert other.search("телепортация") == []
+    with pytest.raises(SearchUnavailable):
+        other.search("телепортация")
 
 
 # --- autocomplete -----------------------------------------------------------------------
