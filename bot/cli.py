@@ -7,6 +7,11 @@ Examples::
     printf '!term прыжок\\n!card тень\\n' | berserk-judge ask --json -
     berserk-judge ask --image board.png "!check 168 a1, враг ? c6 | телепортация a1 b6"
     berserk-judge recheck
+
+Exit codes: 0 — answered (with ``-``: every line answered, whatever the answers say);
+1 — one ``ask`` whose answer is an error (``ok`` false: unknown term, bad notation …);
+2 — the corpus, the index or the configuration cannot be used (one English line on stderr
+says what to do); 3 — Discord cannot be reached.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -32,9 +37,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("berserk_judge")
 
+EXIT_ERROR_ANSWER, EXIT_UNUSABLE, EXIT_NO_DISCORD = 1, 2, 3
+
 _root_option = click.option(
-    "--root", type=click.Path(file_okay=False, path_type=Path), default=PROJECT_ROOT,
-    show_default=True, help="Folder holding rules/ and cards/.",
+    "--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help=f"Folder holding rules/ and cards/ (default: {PROJECT_ROOT}).",
 )
 
 
@@ -51,26 +58,50 @@ def resolve_default_set(judge: Judge, text: str | None) -> int | None:
     found = judge.lookup.resolve_set(text)
     if found is None:
         sets = ", ".join(f"{s.initials} ({s.name}, {s.id})" for s in judge.corpus.sets.values())
-        click.echo(f"berserk-judge: unknown set {text!r} for --default-set; sets: {sets}",
-                   err=True)
-        sys.exit(2)
+        fail(f"unknown set {text!r} for --default-set; sets: {sets}")
     return found.id
 
 
-def data_dir() -> Path:
-    """Where derived data lives (the index); settings live beside it in their own database."""
-    return Path(os.environ.get("BERSERK_DATA_DIR") or PROJECT_ROOT / ".data")
+def corpus_root(ctx: click.Context, root: Path | None) -> Path:
+    """The subcommand's ``--root``, else the one given before the subcommand, else the
+    checkout's."""
+    if root is not None:
+        return root
+    parent = ctx.find_root().params.get("root")
+    return parent if isinstance(parent, Path) else PROJECT_ROOT
 
 
-def open_judge(root: Path) -> Judge:
-    """Open the Judge or exit with an operator message naming every corpus error."""
+def data_dir(root: Path = PROJECT_ROOT) -> Path:
+    """Where derived data lives (the index): ``BERSERK_DATA_DIR``, else ``<root>/.data``.
+    Each root has an index of its own even in a shared folder (see ``index_path``)."""
+    env = os.environ.get("BERSERK_DATA_DIR")
+    return Path(env) if env else root / ".data"
+
+
+def fail(message: str, code: int = EXIT_UNUSABLE) -> NoReturn:
+    """Exit with an operator message (English) on stderr."""
+    click.echo(f"berserk-judge: {message}", err=True)
+    sys.exit(code)
+
+
+def open_judge(root: Path, force: bool = False) -> Judge:
+    """Open the Judge, or exit with one operator message: every corpus error (root causes
+    first), or what to do about the data folder."""
     from bot.commands.judge import Judge
+    from bot.lookup.index import IndexUnavailable
 
     try:
-        return Judge.open(root, data_dir())
+        return Judge.open(root, data_dir(root), force=force)
     except CorpusError as exc:
-        click.echo(f"berserk-judge: cannot load the corpus under {root}\n{exc}", err=True)
-        sys.exit(2)
+        fail(f"cannot load the corpus under {root}\n{exc}")
+    except IndexUnavailable as exc:
+        fail(str(exc))
+
+
+def readable(text: str) -> str:
+    """Text as valid Unicode: bytes that were not UTF-8 (kept by Python as lone surrogates)
+    become U+FFFD, so every answer can be printed and encoded as JSON."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 @click.group(invoke_without_command=True)
@@ -78,22 +109,18 @@ def open_judge(root: Path) -> Judge:
 @click.option("--console", "force_console", is_flag=True, help="Start the console even with a token.")
 @_default_set_option
 @click.pass_context
-def cli(ctx: click.Context, root: Path, force_console: bool, default_set: str | None) -> None:
+def cli(ctx: click.Context, root: Path | None, force_console: bool, default_set: str | None) -> None:
     """berserk-judge: a rules judge for «Берсерк». With no command: Discord or the console."""
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if ctx.invoked_subcommand is not None:
         return
+    root = corpus_root(ctx, root)
     from dotenv import load_dotenv
 
     load_dotenv()
     if os.environ.get("DISCORD_TOKEN") and not force_console:
-        from bot.chat.app import run_bot
-        from bot.chat.config import load_config
-
-        judge = open_judge(root)
-        judge.lookup.warm()  # a long-running bot builds every lookup table before the first query
-        run_bot(load_config(), judge)
+        run_discord(root)
         return
     if not force_console:
         click.echo("DISCORD_TOKEN is not set: starting the console (see README, 'Run on Discord').",
@@ -107,6 +134,22 @@ def cli(ctx: click.Context, root: Path, force_console: bool, default_set: str | 
     run_console(judge, resolve_default_set(judge, default_set))
 
 
+def run_discord(root: Path) -> None:
+    from bot.chat.app import DiscordUnreachable, run_bot
+    from bot.chat.config import ConfigError, load_config
+
+    try:
+        config = load_config()
+    except ConfigError as exc:
+        fail(f"{exc} (see docs/discord.md)")
+    judge = open_judge(root)
+    judge.lookup.warm()  # a long-running bot builds every lookup table before the first query
+    try:
+        run_bot(config, judge)
+    except DiscordUnreachable as exc:
+        fail(str(exc), EXIT_NO_DISCORD)
+
+
 @cli.command()
 @click.argument("text", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the structured answer (SPEC §6).")
@@ -114,30 +157,30 @@ def cli(ctx: click.Context, root: Path, force_console: bool, default_set: str | 
               help="Write the board picture of a !check (or !ruling) answer to this PNG file.")
 @_root_option
 @_default_set_option
-def ask(text: tuple[str, ...], as_json: bool, image: Path | None, root: Path,
-        default_set: str | None) -> None:
-    """Answer one message, or with '-' one message per line of standard input (JSON Lines)."""
+@click.pass_context
+def ask(ctx: click.Context, text: tuple[str, ...], as_json: bool, image: Path | None,
+        root: Path | None, default_set: str | None) -> None:
+    """Answer one message (exit 1 when the answer is an error), or with '-' one message per
+    line of standard input: one answer per line, blank lines included (JSON Lines)."""
     from bot.rulings.store import open_local
 
+    root = corpus_root(ctx, root)
     judge = open_judge(root)
     judge.use_rulings(open_local(root))  # `!ruling` keeps its rulings in <root>/.data/
-    set_id = resolve_default_set(judge, default_set)
-    message = " ".join(text)
+    set_id = resolve_default_set(judge, default_set or ctx.find_root().params.get("default_set"))
+    message = readable(" ".join(text))
     if image is not None and message == "-":
         raise click.UsageError("--image takes one message, not '-'")
     if message == "-":
-        for line in sys.stdin:
-            if not line.strip():
-                continue
-            answer = judge.ask(line.rstrip("\n"), default_set=set_id)
-            click.echo(render_json(answer) if as_json else render_text(answer, markdown=False))
-            sys.stdout.flush()
+        answer_lines(judge, as_json, set_id)
         return
     answer = judge.ask(message if message.lstrip().startswith(("!", "/")) else "!" + message,
                        default_set=set_id)
     click.echo(render_json(answer) if as_json else render_text(answer, markdown=False))
     if image is not None:
         write_image(answer, image)
+    if not answer.ok:
+        sys.exit(EXIT_ERROR_ANSWER)
 
 
 def write_image(answer: Answer, path: Path) -> None:
@@ -148,21 +191,50 @@ def write_image(answer: Answer, path: Path) -> None:
     if answer.picture is None:
         click.echo(f"berserk-judge: no board picture for this answer ({answer.command}); "
                    f"{path} not written", err=True)
-        sys.exit(1)
+        sys.exit(EXIT_ERROR_ANSWER)
     if not save_png(answer.picture, path):
         click.echo(f"berserk-judge: the board picture could not be drawn (see the log); "
                    f"{path} not written", err=True)
-        sys.exit(1)
+        sys.exit(EXIT_ERROR_ANSWER)
+
+
+def answer_lines(judge: Judge, as_json: bool, default_set: int | None = None) -> None:
+    """One answer per line of standard input, each with its line number (``line``, from 1);
+    bytes that are not UTF-8 are replaced, so every output line is valid UTF-8 JSON."""
+    for number, raw in enumerate(sys.stdin.buffer, start=1):
+        line = raw.decode("utf-8", "replace").rstrip("\r\n")
+        answer = judge.ask(line, default_set=default_set)
+        click.echo(render_json(answer, line=number) if as_json else _numbered(answer, number))
+        sys.stdout.flush()
+
+
+def _numbered(answer: Answer, number: int) -> str:
+    return f"[{number}] " + render_text(answer, markdown=False)
 
 
 @cli.command()
+@click.option("--force", is_flag=True, help="Rebuild even when the index is up to date.")
 @_root_option
-def index(root: Path) -> None:
-    """Validate the corpus and (re)build the search index if the YAML changed."""
-    judge = open_judge(root)
-    corpus = judge.corpus
+@click.pass_context
+def index(ctx: click.Context, force: bool, root: Path | None) -> None:
+    """Validate the corpus and (re)build the search index if the YAML changed (or is damaged)."""
+    from bot.lookup.index import index_path
+
+    root = corpus_root(ctx, root)
+    path = index_path(root, data_dir(root))
+    before = _identity(path)
+    corpus = open_judge(root, force=force).corpus
+    state = "up to date" if _identity(path) == before else "rebuilt"
     click.echo(f"ok: {len(corpus.terms)} terms, {len(corpus.cards)} cards, "
-               f"{len(corpus.sources)} sources; index in {data_dir()}")
+               f"{len(corpus.sources)} sources; index {state}: {path}")
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns
 
 
 cli.add_command(import_group)

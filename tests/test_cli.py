@@ -31,8 +31,8 @@ def test_ask_text_without_prefix(runner: CliRunner) -> None:
 def test_ask_json_lines(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["ask", "--json", "-"], input="!term прыжок\n\n!card тень\n!zzz\n")
     lines = [json.loads(line) for line in result.output.splitlines()]
-    assert [d["command"] for d in lines] == ["term", "card", "unknown"]
-    assert lines[2]["ok"] is False
+    assert [d["command"] for d in lines] == ["term", "help", "card", "unknown"]
+    assert lines[3]["ok"] is False
 
 
 def test_broken_corpus_names_every_error(runner: CliRunner, tmp_path: Path) -> None:
@@ -70,3 +70,132 @@ def test_console_takes_the_default_set(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["--console", "--default-set", "Нашествие тьмы"],
                            input="card 168\n")
     assert result.exit_code == 0 and "Нашествие тьмы 168" in result.output
+
+
+# --- the CLI contract (issue 11): roots, JSON Lines, exit codes, operators' messages --------
+
+
+def _copy_corpus(tmp_path: Path) -> Path:
+    root = tmp_path / "corpus"
+    shutil.copytree(PROJECT_ROOT / "rules", root / "rules")
+    shutil.copytree(PROJECT_ROOT / "cards", root / "cards")
+    return root
+
+
+def test_a_missing_root_fails_without_writing_anything(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BERSERK_DATA_DIR", raising=False)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    index_before = sorted(PROJECT_ROOT.glob(".data/*"))
+    missing = tmp_path / "nonexistent"
+    result = CliRunner().invoke(cli, ["ask", "--root", str(missing), "!term прыжок"])
+    assert result.exit_code == 2
+    assert "the corpus root does not exist" in result.output and "Traceback" not in result.output
+    assert "не найден" not in result.output  # not answered as if the corpus were empty
+    assert not missing.exists()
+    assert sorted(PROJECT_ROOT.glob(".data/*")) == index_before
+
+
+@pytest.mark.parametrize("folder", ["rules", "cards"])
+def test_a_root_without_rules_or_cards_is_an_error(runner: CliRunner, tmp_path: Path,
+                                                   folder: str) -> None:
+    root = _copy_corpus(tmp_path)
+    shutil.rmtree(root / folder)
+    result = runner.invoke(cli, ["ask", "--root", str(root), "!term прыжок"])
+    assert result.exit_code == 2
+    assert f"{folder}/: folder missing under {root}" in result.output
+
+
+def test_root_before_the_subcommand_is_honoured(runner: CliRunner, tmp_path: Path) -> None:
+    root = _copy_corpus(tmp_path)
+    (root / "rules" / "terms.yaml").write_text(
+        (root / "rules" / "terms.yaml").read_text(encoding="utf-8")
+        + "- id: tolko-v-kopii\n  name: Только в копии\n", encoding="utf-8")
+    for args in (["--root", str(root), "ask", "!term только в копии"],
+                 ["ask", "--root", str(root), "!term только в копии"]):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        assert "Только в копии" in result.output
+    assert runner.invoke(cli, ["ask", "!term только в копии"]).exit_code == 1  # the checkout's own
+
+
+def test_each_root_writes_its_own_data_folder(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BERSERK_DATA_DIR", raising=False)
+    root = _copy_corpus(tmp_path)
+    result = CliRunner().invoke(cli, ["--root", str(root), "index"])
+    assert result.exit_code == 0, result.output
+    assert (root / ".data" / "index.sqlite").is_file()
+    assert str(root / ".data" / "index.sqlite") in result.output
+
+
+def test_json_lines_answer_every_line_with_its_number(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["ask", "--json", "-"],
+                           input="!term прыжок\n\n!card 168\n   \n")
+    answers = [json.loads(line) for line in result.output.splitlines()]
+    assert [a["line"] for a in answers] == [1, 2, 3, 4]
+    assert [a["command"] for a in answers] == ["term", "help", "card", "help"]
+    assert answers[1]["ok"] is False and "Пустой запрос" in answers[1]["error"]
+    assert result.exit_code == 0
+
+
+def test_json_lines_replace_invalid_utf8(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["ask", "--json", "-"],
+                           input=b"\xff\xfe!term \xd0\n!term \xd0\xbf\xd1\x80\xd1\x8b\xd0\xb6\xd0\xbe\xd0\xba\n")
+    raw = result.stdout_bytes
+    raw.decode("utf-8")  # strict: every byte printed is UTF-8
+    answers = [json.loads(line) for line in raw.decode("utf-8").splitlines()]
+    assert [a["line"] for a in answers] == [1, 2]
+    assert answers[1]["ok"] and answers[1]["term"]["id"] == "pryzhok"
+
+
+def test_exit_codes_of_one_ask(runner: CliRunner) -> None:
+    assert runner.invoke(cli, ["ask", "!term прыжок"]).exit_code == 0
+    assert runner.invoke(cli, ["ask", "!term абырвалгщ"]).exit_code == 1
+    assert runner.invoke(cli, ["ask", "!check ? a1 | полёт a1 a2"]).exit_code == 1
+    assert runner.invoke(cli, ["ask", "--json", "!zzz"]).exit_code == 1
+
+
+def test_over_long_input_is_refused_with_its_length(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["ask", "--json", "!term " + "я" * 2100])
+    data = json.loads(result.output)
+    assert result.exit_code == 1 and not data["ok"]
+    assert data["error"] == "Слишком длинный запрос (2106 символов, предел 2000). Сократите его."
+
+
+def test_index_force_rebuilds_and_says_so(runner: CliRunner) -> None:
+    first = runner.invoke(cli, ["index"])
+    assert first.exit_code == 0 and "index rebuilt" in first.output
+    again = runner.invoke(cli, ["index"])
+    assert "index up to date" in again.output
+    forced = runner.invoke(cli, ["index", "--force"])
+    assert forced.exit_code == 0 and "index rebuilt" in forced.output
+
+
+@pytest.mark.parametrize("token", ["abc", "Bot x.y.z"])
+def test_a_malformed_token_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       token: str) -> None:
+    monkeypatch.setenv("BERSERK_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("DISCORD_TOKEN", token)
+    monkeypatch.chdir(tmp_path)  # no .env of the checkout
+    result = CliRunner().invoke(cli, [])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and "does not look like a bot token" in result.output
+    assert "Traceback" not in result.output and token not in result.output
+
+
+def test_no_network_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    def no_dns(*args: object, **kwargs: object) -> object:
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+    monkeypatch.setenv("BERSERK_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("DISCORD_TOKEN", "MTIz.abc.def")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, [])
+    assert result.exit_code == 3
+    lines = [line for line in result.output.splitlines() if line.startswith("berserk-judge:")]
+    assert lines == [lines[0]] and "cannot reach Discord" in lines[0]
+    assert "Traceback" not in result.output

@@ -10,7 +10,8 @@ from bot.answers.model import Answer
 from bot.answers.text import render_text
 
 
-def answer_to_dict(answer: Answer) -> dict[str, Any]:
+def answer_to_dict(answer: Answer, line: int | None = None) -> dict[str, Any]:
+    """The JSON object of SPEC §6; ``line``: the input line it answers (JSON Lines)."""
     out: dict[str, Any] = {
         "ok": answer.ok,
         "command": answer.command,
@@ -31,6 +32,8 @@ def answer_to_dict(answer: Answer) -> dict[str, Any]:
         ],
         "error": answer.error,
     }
+    if line is not None:
+        out["line"] = line
     if answer.board is not None:
         out["board"] = answer.board
     if answer.ruling is not None:
@@ -42,8 +45,8 @@ def answer_to_dict(answer: Answer) -> dict[str, Any]:
     return out
 
 
-def render_json(answer: Answer) -> str:
-    return json.dumps(answer_to_dict(answer), ensure_ascii=False, default=_default)
+def render_json(answer: Answer, line: int | None = None) -> str:
+    return json.dumps(answer_to_dict(answer, line), ensure_ascii=False, default=_default)
 
 
 def _default(obj: Any) -> Any:

@@ -9,9 +9,12 @@ settings database may be shared between processes (see :mod:`bot.chat.settings`)
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -130,21 +133,63 @@ def build_bot(config: Config, judge: JudgeLike, **options: Any) -> JudgeBot:
     return JudgeBot(config, judge, SettingsStore(config.settings_db), **options)
 
 
+#: Logged when Discord refuses the message-content intent; the bot then runs without it.
+INTENT_HELP = (
+    "the message-content intent is not enabled for this application, so prefix commands "
+    "(!term …) cannot be read: running with slash commands and mentions only. To enable "
+    "prefix commands: developer portal → your application → Bot → Privileged Gateway Intents "
+    "→ Message Content Intent (see docs/discord.md); or set BERSERK_MESSAGE_CONTENT=false to "
+    "start without asking for it")
+
+
+class DiscordUnreachable(Exception):
+    """Discord cannot be reached at start (network, DNS, proxy); the message says so in one
+    line for the operator."""
+
+
 def run_bot(config: Config, judge: JudgeLike) -> None:
-    """Run the bot until interrupted (called by ``berserk-judge`` when a token is set)."""
+    """Run the bot until interrupted (called by ``berserk-judge`` when a token is set).
+
+    A refused message-content intent is not fatal (that would be a crash loop under a restart
+    policy): the bot logs how to enable it and carries on with slash commands and mentions.
+    A rejected token exits with code 2, an unreachable Discord raises :class:`DiscordUnreachable`.
+    """
     if not config.token:
         raise ValueError("DISCORD_TOKEN is not set")
     setup_logging(config)
-    bot = build_bot(config, judge)
-    try:
-        bot.run(config.token, log_handler=None)
-    except discord.LoginFailure:
-        log.error("Discord rejected the token (DISCORD_TOKEN); create a new one in the "
-                  "developer portal, see docs/discord.md")
-        raise SystemExit(2) from None
-    except discord.PrivilegedIntentsRequired:
-        log.error("the message-content intent is not enabled for this application: enable it "
-                  "in the developer portal or set BERSERK_MESSAGE_CONTENT=false")
-        raise SystemExit(2) from None
-    finally:
-        bot.store.close()
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve(config, judge))
+
+
+async def serve(config: Config, judge: JudgeLike, **options: Any) -> None:
+    """Connect and run; retried once without the message-content intent when it is refused."""
+    while True:
+        bot = build_bot(config, judge, **options)
+        try:
+            async with bot:
+                await bot.start(config.token)
+            return
+        except discord.PrivilegedIntentsRequired:
+            if not config.message_content:
+                raise  # nothing left to drop: Discord wants another privileged intent
+            log.error(INTENT_HELP)
+            config = dataclasses.replace(config, message_content=False)
+        except discord.LoginFailure:
+            log.error("Discord rejected the token (DISCORD_TOKEN); create a new one in the "
+                      "developer portal, see docs/discord.md")
+            raise SystemExit(2) from None
+        except (TimeoutError, aiohttp.ClientConnectionError, OSError, discord.GatewayNotFound, discord.DiscordServerError) as exc:
+            raise DiscordUnreachable(
+                f"cannot reach Discord ({_network_reason(exc)}): check the network, DNS and "
+                "any proxy or firewall of this host; with Docker the container is restarted "
+                "and tries again") from None
+        finally:
+            bot.store.close()
+
+
+def _network_reason(exc: BaseException) -> str:
+    """A short reason without the traceback: «discord.com:443: Name or service not known»."""
+    inner = getattr(exc, "os_error", None) or exc.__cause__ or exc
+    host = getattr(getattr(exc, "_conn_key", None), "host", None)
+    reason = getattr(inner, "strerror", None) or str(inner) or type(inner).__name__
+    return f"{host}: {reason}" if host else reason

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,9 @@ from pathlib import Path
 from bot import PROJECT_ROOT
 
 REDACTED = "[REDACTED]"
+#: A bot token: base64url id, timestamp and signature separated by dots (checked offline, so a
+#: mistyped token is named as such instead of failing later at login).
+TOKEN_SHAPE = re.compile(r"[\w-]+\.[\w-]+\.[\w-]+")
 
 
 class ConfigError(ValueError):
@@ -93,6 +97,10 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
             load_dotenv(find_dotenv(usecwd=True))  # .env of the working directory (or above)
         env = os.environ
     token = env.get("DISCORD_TOKEN", "").strip()
+    if token and not TOKEN_SHAPE.fullmatch(token):
+        raise ConfigError(
+            "DISCORD_TOKEN does not look like a bot token (three parts separated by dots, "
+            "about 70 characters): copy it again from the developer portal, Bot → Reset Token")
     prefix = env.get("BERSERK_PREFIX", "").strip() or "!"
     if len(prefix) > 10:
         raise ConfigError("BERSERK_PREFIX must be at most 10 characters")

@@ -14,6 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.commands.parser import too_long
+
 log = logging.getLogger(__name__)
 
 
@@ -27,7 +29,7 @@ class ChatUserError(commands.UserInputError):
 
 class QueryTooLong(ChatUserError):
     def __init__(self, length: int, limit: int):
-        super().__init__(f"Слишком длинный запрос: {length} символов, можно не больше {limit}.")
+        super().__init__(too_long(length, limit))
 
 
 class ChannelNotAllowed(commands.CheckFailure):
@@ -81,7 +83,8 @@ def user_message(error: BaseException, prefix: str = "!", command: str = "term")
         example = EXAMPLES.get(command, EXAMPLES["term"])
         return f"Не хватает запроса. Пример: `{prefix}{example}`. Все команды: `{prefix}help`."
     if isinstance(error, commands.RangeError):
-        return f"Слишком длинный запрос: можно не больше {error.maximum} символов."
+        value = error.value if isinstance(error.value, str) else ""
+        return too_long(len(value), int(error.maximum or 0))
     if isinstance(error, commands.BadArgument | app_commands.TransformerError):
         return f"Не понял аргумент команды. Подсказка: `{prefix}help`."
     if isinstance(error, commands.UserInputError):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from bot import PROJECT_ROOT
 from bot.answers import Answer
 from bot.commands.context import Context, Handler
-from bot.commands.parser import parse_message
+from bot.commands.parser import MAX_INPUT, input_length, parse_message, too_long
 from bot.commands.registry import BY_NAME, COMMANDS
 from bot.corpus.model import Corpus
 from bot.lookup.lookup import Lookup
@@ -41,8 +41,9 @@ class Judge:
         self.handlers: dict[str, Handler] = {}  # filled by :meth:`handler` as commands run
 
     @classmethod
-    def open(cls, root: Path, data_dir: Path) -> Judge:
-        """Load the corpus under ``root`` through the cached index in ``data_dir``."""
+    def open(cls, root: Path, data_dir: Path, force: bool = False) -> Judge:
+        """Load the corpus under ``root`` through the cached index in ``data_dir`` (``force``:
+        rebuild the index even when it is up to date)."""
         from bot.lookup.index import open_index
 
         # The corpus is tens of thousands of long-lived objects made in one go: the cyclic
@@ -52,7 +53,7 @@ class Judge:
         # the collector's sight (gc.freeze) for the life of the process.
         gc.disable()
         try:
-            corpus, db_path = open_index(root, data_dir)
+            corpus, db_path = open_index(root, data_dir, force=force)
             judge = cls(corpus, Lookup(corpus, db_path), root)
         finally:
             gc.enable()
@@ -86,8 +87,13 @@ class Judge:
     def ask(self, message: str, prefix: str = "!", caller: Caller | None = None,
             default_set: int | None = None) -> Answer:
         """Answer one chat message, e.g. ``"!term телепортация"``; a message that is no
-        command but mentions ``[[карта]]`` or ``[[термин]]`` is answered compactly.
-        ``default_set`` is the set a bare card number means (None: the newest set)."""
+        command but mentions ``[[карта]]`` or ``[[термин]]`` is answered compactly. An
+        over-long message is refused, never cut and answered in part. ``default_set`` is the
+        set a bare card number means (None: the newest set)."""
+        length = input_length(message)
+        if length > MAX_INPUT:
+            name = parse_message(message[:200], prefix).name or "unknown"
+            return Answer.failure(name, too_long(length))
         parsed = parse_message(message, prefix)
         if parsed.name is None:
             if not parsed.word:

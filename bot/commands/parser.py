@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bot.commands.registry import BY_ALIAS
 from bot.ru import fold
 
-MAX_INPUT = 2000  # Discord's own message limit; anything longer is cut, not processed
+MAX_INPUT = 2000  # Discord's own message limit; anything longer is refused (see too_long)
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
 
@@ -38,6 +38,24 @@ def clean_input(text: str) -> str:
     text = unicodedata.normalize("NFC", text[: MAX_INPUT * 2])
     text = text.replace("\t", " ").replace("\r\n", "\n").replace("\r", "\n")
     return _CONTROL.sub("", text)[:MAX_INPUT].strip()
+
+
+def input_length(text: str) -> int:
+    """The length :func:`clean_input` would see before its cap (controls and zero-width
+    characters do not count); for text far over the cap, its raw length."""
+    if len(text) > 4 * MAX_INPUT:
+        return len(text)
+    text = unicodedata.normalize("NFC", text).replace("\r\n", "\n")
+    return len(_CONTROL.sub("", text).strip())
+
+
+def too_long(length: int, limit: int = MAX_INPUT) -> str:
+    """The one message for an over-long query, on every surface.
+
+    >>> too_long(2500)
+    'Слишком длинный запрос (2500 символов, предел 2000). Сократите его.'
+    """
+    return f"Слишком длинный запрос ({length} символов, предел {limit}). Сократите его."
 
 
 def parse_message(message: str, prefix: str = "!") -> ParsedCommand:

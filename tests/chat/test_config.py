@@ -40,6 +40,14 @@ def test_bad_values_are_clear_and_secret_free(env: dict[str, str]) -> None:
     assert TOKEN not in str(info.value)
 
 
+@pytest.mark.parametrize("token", ["abc", "Bot abc.def.ghi", "abc.def", "a b.c.d"])
+def test_a_token_of_the_wrong_shape_is_named(token: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_config({"DISCORD_TOKEN": token})
+    assert "does not look like a bot token" in str(info.value) and "Reset Token" in str(info.value)
+    assert token not in str(info.value)
+
+
 def test_dotenv_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\nBERSERK_PREFIX=$\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)

@@ -290,6 +290,7 @@ async def test_input_length_cap(running: tuple[LoopbackDiscord, JudgeBot]) -> No
     mark = len(server.requests)
     await server.send_message("!term " + "я" * (L.MAX_QUERY + 1))
     posted = await server.wait_for("POST", f"/channels/{CHANNEL_ID}/messages", mark, STEP)
-    assert posted.body["content"] == f"Слишком длинный запрос: можно не больше {L.MAX_QUERY} символов."
+    assert posted.body["content"] == (f"Слишком длинный запрос ({L.MAX_QUERY + 1} символов, "
+                                      f"предел {L.MAX_QUERY}). Сократите его.")
     runs = getattr(bot.judge, "runs", None)
     assert runs is None or all(len(args) <= L.MAX_QUERY for _, args in runs)
