@@ -159,6 +159,12 @@ def read_file(root: Path, path: Path) -> tuple[Any, list[CorpusIssue]]:
     except UnicodeDecodeError as exc:
         return None, [CorpusIssue(rel, "", "", f"not UTF-8 text (byte {exc.start}: "
                                   f"{exc.object[exc.start:exc.start + 1]!r})", kind="cause")]
+    except yaml.reader.ReaderError as exc:  # bytes that are not UTF-8 (or a control character)
+        data = path.read_bytes()  # a decoding error counts bytes, a bad character characters
+        line = (data[:exc.position].count(b"\n") if exc.encoding
+                else data.decode("utf-8", "replace")[:exc.position].count("\n")) + 1
+        return None, [CorpusIssue(rel, "", "", f"not UTF-8 text or a control character: "
+                                  f"{exc.reason} {_char(exc.character)}", line=line, kind="cause")]
     except yaml.YAMLError as exc:
         return None, [_yaml_issue(rel, exc)]
     kind = _file_kind(root, path)
@@ -170,6 +176,10 @@ def read_file(root: Path, path: Path) -> tuple[Any, list[CorpusIssue]]:
         issues.append(CorpusIssue(rel, entry, field, err.message,
                                   kind="entry" if usable is not None else "cause"))
     return usable, issues
+
+
+def _char(char: int | str) -> str:
+    return f"0x{char:02x}" if isinstance(char, int) else f"U+{ord(char):04X}"
 
 
 def _yaml_issue(rel: str, exc: Exception) -> CorpusIssue:
