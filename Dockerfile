@@ -7,7 +7,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     BERSERK_DATA_DIR=/app/.data \
-    BERSERK_STATE_DIR=/data
+    BERSERK_STATE_DIR=/data \
+    BERSERK_HEARTBEAT_FILE=/tmp/berserk-judge.heartbeat
 
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin judge
 WORKDIR /app
@@ -26,7 +27,10 @@ USER judge
 RUN berserk-judge index
 
 VOLUME ["/data"]
-# Healthy while the heartbeat file (advanced only when connected and ready) is fresh.
+# The one health check (compose uses it too): healthy while the heartbeat file, advanced only
+# when connected and ready, is fresh. The file is in /tmp, not in the volume, so a new container
+# never reads an old run's heartbeat (the bot also removes it on start). Docker only marks the
+# container unhealthy; what restarts it: docs/discord.md, "Docker".
 HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
     CMD ["python", "-m", "bot.chat.heartbeat", "--max-age", "90"]
 CMD ["berserk-judge"]

@@ -23,6 +23,7 @@ from bot.chat.cog import JudgeCog
 from bot.chat.config import Config, setup_logging
 from bot.chat.errors import ChannelNotAllowed, on_app_command_error, on_command_error
 from bot.chat.heartbeat import run_heartbeat
+from bot.chat.limits import NoticeGate
 from bot.chat.mentions import MentionsCog, message_content_note
 from bot.chat.protocols import JudgeLike
 from bot.chat.rechecks import post_rechecks
@@ -64,6 +65,7 @@ class JudgeBot(commands.AutoShardedBot):
         )
         self.config, self.judge, self.store = config, judge, store
         judge.use_rulings(store.rulings)  # the servers' rulings live in the settings database
+        self.cooldown_notices = NoticeGate()
         self._heartbeat: asyncio.Task[None] | None = None
         self._rechecks: asyncio.Task[int] | None = None
         self.add_check(self.channel_gate)

@@ -43,6 +43,9 @@ class Config:
     #: Where the bot writes (settings database, heartbeat); None: ``data_dir``. The Docker image
     #: keeps the corpus index in the image and points this at the data volume.
     state_dir: Path | None = None
+    #: The heartbeat file; None: ``heartbeat`` in :attr:`writable_dir`. The Docker image keeps
+    #: it out of the persistent volume (a new container never reads an old run's heartbeat).
+    heartbeat_path: Path | None = None
 
     @property
     def writable_dir(self) -> Path:
@@ -54,7 +57,7 @@ class Config:
 
     @property
     def heartbeat_file(self) -> Path:
-        return self.writable_dir / "heartbeat"
+        return self.heartbeat_path or self.writable_dir / "heartbeat"
 
     def __repr__(self) -> str:
         token = REDACTED if self.token else "''"
@@ -88,7 +91,8 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
     Variables: ``DISCORD_TOKEN``, ``BERSERK_PREFIX`` (``!``), ``BERSERK_DATA_DIR`` (``.data``),
     ``BERSERK_STATE_DIR`` (settings and heartbeat; default: the data dir),
     ``LOG_LEVEL`` (``INFO``), ``BERSERK_SHARD_COUNT``, ``BERSERK_SHARD_IDS`` (``0,1``),
-    ``BERSERK_OWNER_IDS``, ``BERSERK_MESSAGE_CONTENT`` (``true``), ``BERSERK_HEARTBEAT_SECONDS``.
+    ``BERSERK_OWNER_IDS``, ``BERSERK_MESSAGE_CONTENT`` (``true``), ``BERSERK_HEARTBEAT_SECONDS``,
+    ``BERSERK_HEARTBEAT_FILE`` (default: ``heartbeat`` in the state dir).
     """
     if env is None:
         if dotenv:
@@ -129,8 +133,10 @@ def load_config(env: Mapping[str, str] | None = None, dotenv: bool = True) -> Co
     except ValueError:
         raise ConfigError("BERSERK_HEARTBEAT_SECONDS must be a number") from None
     state = env.get("BERSERK_STATE_DIR", "").strip()
+    heartbeat_file = env.get("BERSERK_HEARTBEAT_FILE", "").strip()
     return Config(token=token, prefix=prefix, data_dir=data_dir, log_level=log_level,
                   state_dir=Path(state) if state else None,
+                  heartbeat_path=Path(heartbeat_file) if heartbeat_file else None,
                   shard_count=shard_count, shard_ids=shard_ids, owner_ids=owner_ids,
                   message_content=message_content, heartbeat_interval=heartbeat)
 

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.chat.limits import NoticeGate
 from bot.commands.parser import too_long
 
 log = logging.getLogger(__name__)
@@ -119,6 +120,9 @@ async def on_command_error(ctx: commands.Context[Any], error: BaseException) -> 
     prefix = getattr(ctx, "clean_prefix", "!") or "!"
     if isinstance(error, ChannelNotAllowed) and ctx.interaction is None:
         return  # prefix commands in other channels: stay silent
+    if isinstance(error, commands.CommandOnCooldown) and ctx.interaction is None:
+        await cooldown_notice(ctx, error)
+        return
     if is_expected(error):
         text = user_message(error, prefix, ctx.command.qualified_name if ctx.command else "term")
     else:
@@ -126,6 +130,25 @@ async def on_command_error(ctx: commands.Context[Any], error: BaseException) -> 
         text = f"Внутренняя ошибка бота (код {error_id}). Сообщите его администратору сервера."
     if text:
         await send_error(ctx, text)
+
+
+#: The reaction that tells a user of prefix commands to slow down (see docs/discord.md).
+COOLDOWN_REACTION = "⏳"
+
+
+async def cooldown_notice(ctx: commands.Context[Any], error: commands.CommandOnCooldown) -> None:
+    """Tell a flooding user once per cooldown window, by a reaction on their message: a
+    reaction does not use the channel's message budget (5 per 5 s), so other users' answers
+    are not delayed. Without the Add Reactions permission: one short message instead."""
+    gate: NoticeGate | None = getattr(ctx.bot, "cooldown_notices", None)
+    if gate is not None and not gate.allow(ctx.author.id, error.retry_after):
+        return
+    try:
+        await ctx.message.add_reaction(COOLDOWN_REACTION)
+    except discord.Forbidden:
+        await send_error(ctx, user_message(error) or "")
+    except discord.HTTPException:
+        log.warning("could not react to a command on cooldown in channel %s", ctx.channel.id)
 
 
 async def send_error(ctx: commands.Context[Any], text: str) -> None:

@@ -3,7 +3,9 @@
 The bot writes the current time to the file every few seconds, but only while it is connected
 to the gateway and ready; the Docker health check (``python -m bot.chat.heartbeat``) fails when
 the time in the file is older than ``max_age``. A bot that hangs, is disconnected or never got
-READY therefore turns unhealthy.
+READY therefore turns unhealthy. The bot removes the file when it starts, so a restarted bot
+is never judged by the previous run's timestamp (the Docker image also keeps the file out of
+the persistent volume: ``BERSERK_HEARTBEAT_FILE``).
 """
 
 from __future__ import annotations
@@ -72,8 +74,17 @@ def tick(bot: BotState, path: Path, now: float | None = None) -> bool:
     return True
 
 
+def clear(path: Path) -> None:
+    """Remove the previous run's heartbeat: until this run is connected, it is not healthy."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        log.warning("cannot remove the old heartbeat file %s: %s", path, exc)
+
+
 async def run_heartbeat(bot: BotState, path: Path, interval: float) -> None:
     """Beat every ``interval`` seconds until cancelled (started by the bot's setup hook)."""
+    clear(path)
     while True:
         try:
             tick(bot, path)
@@ -83,7 +94,11 @@ async def run_heartbeat(bot: BotState, path: Path, interval: float) -> None:
 
 
 def default_path() -> Path:
-    """Where the bot writes its heartbeat: the state dir, else the data dir (as in the config)."""
+    """Where the bot writes its heartbeat (as in the config): ``BERSERK_HEARTBEAT_FILE``, else
+    ``heartbeat`` in the state dir, else in the data dir."""
+    explicit = os.environ.get("BERSERK_HEARTBEAT_FILE", "").strip()
+    if explicit:
+        return Path(explicit)
     folder = os.environ.get("BERSERK_STATE_DIR") or os.environ.get("BERSERK_DATA_DIR") or ".data"
     return Path(folder) / "heartbeat"
 

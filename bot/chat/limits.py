@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 FIELD_NAME = 256
@@ -53,3 +55,30 @@ def split_text(text: str, limit: int) -> list[str]:
     if rest or not chunks:
         chunks.append(rest)
     return chunks
+
+
+class NoticeGate:
+    """At most one notice per user per window (the cooldown notice of a prefix command).
+
+    A user flooding a channel must not make the bot flood it too: Discord allows 5 messages
+    per 5 s in a channel, so every notice would delay other users' answers.
+
+    >>> gate = NoticeGate()
+    >>> [gate.allow(1, 10.0, now=t) for t in (0.0, 1.0, 9.9, 10.0)]
+    [True, False, False, True]
+    >>> gate.allow(2, 10.0, now=1.0)
+    True
+    """
+
+    def __init__(self, max_users: int = 10_000):
+        self._until: dict[int, float] = {}
+        self._max_users = max_users
+
+    def allow(self, user_id: int, window: float, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        if self._until.get(user_id, float("-inf")) > now:
+            return False
+        if len(self._until) >= self._max_users:  # forget users whose window has passed
+            self._until = {u: t for u, t in self._until.items() if t > now}
+        self._until[user_id] = now + max(window, 0.0)
+        return True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from types import SimpleNamespace
 from typing import Any
 from unittest.mock import AsyncMock, MagicMock
 
@@ -14,6 +15,7 @@ from bot.chat import limits as L
 from bot.chat.app import JudgeBot
 from bot.chat.cog import SLOW_COMMANDS, JudgeCog
 from bot.chat.errors import ChannelNotAllowed, QueryTooLong, on_command_error
+from bot.chat.limits import NoticeGate
 from bot.chat.views import AnswerView
 from chat.fakes import FakeJudge
 
@@ -168,11 +170,46 @@ async def test_cooldown_and_silent_errors() -> None:
     await on_command_error(ctx, ChannelNotAllowed([1]))
     ctx.send.assert_not_awaited()
     cooldown = commands.Cooldown(1, 10)
+    ctx = make_ctx(slash=True)  # a slash command must be answered: an ephemeral message
     await on_command_error(ctx, commands.CommandOnCooldown(cooldown, 2.5, commands.BucketType.user))
     assert ctx.send.await_args.args[0] == "Не так быстро: повторите через 2.5 с."
+    assert ctx.send.await_args.kwargs == {"ephemeral": True}
     ctx = make_ctx(slash=True)
     await on_command_error(ctx, ChannelNotAllowed([111, 222]))
     assert "<#111>, <#222>" in ctx.send.await_args.args[0]
+
+
+def _on_cooldown(author_id: int, gate: NoticeGate, forbidden: bool = False) -> MagicMock:
+    ctx = make_ctx(slash=False, author_id=author_id)
+    ctx.bot = SimpleNamespace(cooldown_notices=gate)
+    ctx.message = MagicMock(spec=discord.Message)
+    ctx.message.add_reaction = AsyncMock(side_effect=discord.Forbidden(
+        MagicMock(status=403, reason="Forbidden"), "Missing Permissions") if forbidden else None)
+    return ctx
+
+
+async def test_a_prefix_flood_gets_one_reaction_per_window() -> None:
+    gate = NoticeGate()
+    error = commands.CommandOnCooldown(commands.Cooldown(4, 10), 7.0, commands.BucketType.user)
+    contexts = [_on_cooldown(42, gate) for _ in range(50)]
+    for ctx in contexts:
+        await on_command_error(ctx, error)
+    reacted = [c for c in contexts if c.message.add_reaction.await_count]
+    assert len(reacted) == 1 and reacted[0].message.add_reaction.await_args.args == ("⏳",)
+    assert not any(c.send.await_count for c in contexts)  # no message: the channel stays free
+    other = _on_cooldown(43, gate)  # another user has a window of their own
+    await on_command_error(other, error)
+    other.message.add_reaction.assert_awaited_once()
+
+
+async def test_without_the_reaction_permission_one_message_per_window() -> None:
+    gate = NoticeGate()
+    error = commands.CommandOnCooldown(commands.Cooldown(4, 10), 7.0, commands.BucketType.user)
+    contexts = [_on_cooldown(42, gate, forbidden=True) for _ in range(10)]
+    for ctx in contexts:
+        await on_command_error(ctx, error)
+    sent = [c.send.await_args.args[0] for c in contexts if c.send.await_count]
+    assert sent == ["Не так быстро: повторите через 7.0 с."]
 
 
 async def test_judge_exception_goes_through_the_handler(bot: JudgeBot) -> None:

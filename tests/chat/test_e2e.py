@@ -15,6 +15,8 @@ from typing import Any
 
 import discord
 import pytest
+import yarl
+from discord.gateway import DiscordWebSocket
 
 from bot import PROJECT_ROOT
 from bot.chat import limits as L
@@ -51,6 +53,7 @@ async def running(request: pytest.FixtureRequest, tmp_path: Path,
     server = LoopbackDiscord()
     await server.start()
     monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(server.gateway_url))
     config = Config(token=TOKEN, data_dir=tmp_path / "data", heartbeat_interval=0.05)
     bot = build_bot(config, judge, guild_ready_timeout=0.2)
     task = asyncio.create_task(bot.start(TOKEN))

@@ -4,6 +4,8 @@ import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from bot.chat.heartbeat import beat, connected, is_fresh, last_beat, main, run_heartbeat, tick
 
 
@@ -89,3 +91,27 @@ def test_health_check_does_not_import_discord() -> None:
     code = ("import sys, bot.chat.heartbeat as h; "
             "sys.exit(1 if any(m.startswith('discord') for m in sys.modules) else 0)")
     assert subprocess.run([sys.executable, "-c", code], timeout=30).returncode == 0
+
+
+async def test_a_new_run_never_reads_the_old_runs_heartbeat(tmp_path: Path) -> None:
+    """A restarted bot clears the file first: until it is connected, it is not healthy."""
+    path = tmp_path / "hb"
+    beat(path)  # the previous run, seconds ago
+    assert is_fresh(path)
+    task = asyncio.create_task(run_heartbeat(State(ready=False), path, interval=0.01))
+    await asyncio.sleep(0.05)
+    task.cancel()
+    assert last_beat(path) is None and main([str(path)]) == 1
+
+
+def test_the_heartbeat_file_can_live_outside_the_state_dir(monkeypatch: pytest.MonkeyPatch,
+                                                           tmp_path: Path) -> None:
+    from bot.chat.config import load_config
+    from bot.chat.heartbeat import default_path
+
+    env = {"BERSERK_STATE_DIR": "/data", "BERSERK_HEARTBEAT_FILE": str(tmp_path / "hb")}
+    assert load_config(env).heartbeat_file == tmp_path / "hb"
+    assert load_config({"BERSERK_STATE_DIR": "/data"}).heartbeat_file == Path("/data/heartbeat")
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert default_path() == tmp_path / "hb"  # the health check reads the same file
