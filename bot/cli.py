@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -199,13 +200,24 @@ def write_image(answer: Answer, path: Path) -> None:
 
 
 def answer_lines(judge: Judge, as_json: bool, default_set: int | None = None) -> None:
-    """One answer per line of standard input, each with its line number (``line``, from 1);
-    bytes that are not UTF-8 are replaced, so every output line is valid UTF-8 JSON."""
-    for number, raw in enumerate(sys.stdin.buffer, start=1):
+    """Answer standard input line by line (see :func:`answer_stream`), flushing each answer."""
+    for out in answer_stream(judge, sys.stdin.buffer, as_json, default_set):
+        click.echo(out)
+        sys.stdout.flush()
+
+
+def answer_stream(judge: Judge, lines: Iterable[bytes], as_json: bool = True,
+                  default_set: int | None = None) -> Iterator[str]:
+    """One answer per input line, blank lines included, each with its line number (``line``,
+    from 1); bytes that are not UTF-8 are replaced, so every answer is valid UTF-8 JSON.
+
+    For input ``b"!term \\xd0\\n\\n"`` (a cut UTF-8 sequence, then a blank line) it yields two
+    JSON objects: ``"line": 1`` (a term query for U+FFFD) and ``"line": 2`` (an empty query).
+    """
+    for number, raw in enumerate(lines, start=1):
         line = raw.decode("utf-8", "replace").rstrip("\r\n")
         answer = judge.ask(line, default_set=default_set)
-        click.echo(render_json(answer, line=number) if as_json else _numbered(answer, number))
-        sys.stdout.flush()
+        yield render_json(answer, line=number) if as_json else _numbered(answer, number)
 
 
 def _numbered(answer: Answer, number: int) -> str:

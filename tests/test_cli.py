@@ -199,3 +199,23 @@ def test_no_network_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     lines = [line for line in result.output.splitlines() if line.startswith("berserk-judge:")]
     assert lines == [lines[0]] and "cannot reach Discord" in lines[0]
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("fault, needle", [
+    ("data-is-a-file", "is a file, not a folder"),
+    ("index-is-a-folder", "is a folder: remove it"),
+])
+def test_a_data_folder_in_the_way_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              fault: str, needle: str) -> None:
+    from bot.lookup.index import index_path
+
+    data = tmp_path / "data"
+    if fault == "data-is-a-file":
+        data.write_text("x")
+    else:
+        index_path(PROJECT_ROOT, data).mkdir(parents=True)
+    monkeypatch.setenv("BERSERK_DATA_DIR", str(data))
+    result = CliRunner().invoke(cli, ["ask", "!term прыжок"])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and needle in result.output
+    assert result.output.startswith("berserk-judge: ") and "Traceback" not in result.output

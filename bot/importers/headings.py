@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.corpus.ids import clean_name, first_segment, term_id
+from bot.importers.errors import ImporterError
 
 _PARAM = r"[XХxх](?:-[YУyу]-[ZЗz])?"
 _PARAM_TOKEN_RE = re.compile(rf"(?<!\w){_PARAM}(?!\w)")
@@ -117,7 +118,12 @@ def _clean_segment(seg: str, head: Heading, first: bool) -> str:
 def parse_heading(raw: str) -> Heading:
     """Name, aliases, abbreviations, parameters and remarks of a heading (see module doc)."""
     text = raw.strip().rstrip(" .")
-    head = Heading(raw=raw.strip(), name="", id=term_id(text), parameters=parameters_of(text))
+    try:
+        tid = term_id(text)
+    except ValueError:  # «0», «—»: nothing in it can name a term
+        raise ImporterError(f"term heading {raw.strip()[:60]!r}: not a term name "
+                            "(no letters to make its id from)") from None
+    head = Heading(raw=raw.strip(), name="", id=tid, parameters=parameters_of(text))
     number = _RULE_NUMBER_RE.match(text)  # «115. Условная играемая особенность»
     text = text[number.end():] if number else text
     segments = _split_segments(text)
