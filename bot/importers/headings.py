@@ -72,19 +72,22 @@ def _classify(group: str, context: str) -> str:
     return "remark"
 
 
+_LEADING_SEPARATORS = re.compile(r"^[\s,.;]+")
+
+
 def _split_segments(text: str) -> list[str]:
     """Top-level segments of a heading, split at ``,`` ``.`` and ``;`` outside brackets.
 
     A colon ends the name part: «Заряд Х: [текст]» is one segment.
     """
     segments: list[str] = []
-    rest = text
+    rest = text.strip()
     while rest:
-        head = first_segment(rest)
+        head = first_segment(rest)  # stripped: ``rest`` starts with no space, so it advances
         if rest[len(head):].startswith(":"):
             return [*segments, rest]
         segments.append(head)
-        rest = rest[len(head):].lstrip(",.; ")
+        rest = _LEADING_SEPARATORS.sub("", rest[len(head):])
     return [s for s in segments if s]
 
 

@@ -1,18 +1,27 @@
 """What every fuzzed answer must satisfy, whatever the input: no internal error, valid JSON
-that encodes as strict UTF-8, and a bounded size on every surface."""
+that encodes as strict UTF-8, and a bounded size on every surface.
+
+Hypothesis profiles: ``FUZZ_PROFILE=ci`` (the default: modest example counts, so ``make test``
+stays fast) or ``FUZZ_PROFILE=deep`` (a thousand examples per target, for a long local or
+nightly run: ``FUZZ_PROFILE=deep .venv/bin/pytest tests/fuzz``)."""
 
 from __future__ import annotations
 
 import json
 import os
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from bot.answers import Answer
 from bot.answers.json import render_json
 from bot.answers.text import render_text
 
-#: The fuzz profile of this run (see conftest.py).
+_COMMON = {"deadline": None, "print_blob": True,
+           "suppress_health_check": [HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                                     HealthCheck.data_too_large]}
+settings.register_profile("fuzz-ci", max_examples=40, **_COMMON)
+settings.register_profile("fuzz-deep", max_examples=1000, **_COMMON)
+#: The fuzz profile of this run.
 FUZZ = settings.get_profile("fuzz-" + os.environ.get("FUZZ_PROFILE", "ci"))
 
 #: The longest plain-text answer any input may produce (the check answer of a full board with

@@ -148,3 +148,17 @@ def test_card_page_import_of_a_mutated_page(text: str) -> None:
 @given(text=mutated_page("002_14833def266e7a30.txt"))
 def test_glossary_import_of_a_mutated_page(text: str) -> None:
     _import_page(import_glossary, "002_14833def266e7a30.txt", text)
+
+
+@FUZZ
+@given(text=st.text(alphabet=st.characters(codec="utf-8"), max_size=120))
+def test_a_heading_of_any_text_parses_or_is_refused(text: str) -> None:
+    """Regression: a heading starting with a line break and a comma once looped forever,
+    appending empty segments until memory ran out."""
+    from bot.importers.headings import parse_heading
+
+    try:
+        head = parse_heading(text)
+    except ImporterError:
+        return
+    assert head.id and len(head.aliases) <= len(text)

@@ -59,3 +59,13 @@ def test_kinds(text: str, kinds: list[str]) -> None:
     heading = "Опыт в защите Х (ОвЗ)" if text.startswith("Опыт") else None
     heading = "Ряд" if text.startswith("Ряд.") else heading
     assert kinds_from_text(text, heading) == kinds
+
+
+@pytest.mark.parametrize("text", ["\n,Телепортация", "\u00a0,Прыжок", "Ряд,\u2003,\n;", "\t.\n"])
+def test_separators_after_any_whitespace_end(text: str) -> None:
+    """A card page whose rule heading began with a line break and a comma made the importer
+    loop forever (found by the fuzz suite)."""
+    from bot.importers.headings import _split_segments
+
+    assert _split_segments(text) == [s for s in _split_segments(text) if s.strip()]
+    assert len(_split_segments(text)) <= 2
