@@ -106,6 +106,16 @@ def _cooldown() -> Any:
     return commands.cooldown(COOLDOWN_RATE, COOLDOWN_PER, commands.BucketType.user)
 
 
+def own_cooldowns(cog: commands.Cog) -> None:
+    """Give this cog's commands cooldowns of their own: discord.py shares the mapping made by
+    the ``@commands.cooldown`` decorator between every copy of a command, so every bot of the
+    process (every test's bot) would count the same users' commands together."""
+    for command in cog.walk_commands():
+        shared = command._buckets
+        if shared.valid and isinstance(shared, commands.CooldownMapping):
+            command._buckets = commands.CooldownMapping(shared._cooldown, shared.type)
+
+
 class JudgeCog(commands.Cog, name="Судья"):
     """``term``, ``card``, ``search``, ``check``, ``case``, ``help``, ``sources``."""
 
@@ -115,6 +125,7 @@ class JudgeCog(commands.Cog, name="Судья"):
         self.default_set: Callable[[int | None], int | None] = lambda guild_id: None
         # The core is synchronous: run it off the event loop so gateway heartbeats never stall.
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="judge")
+        own_cooldowns(self)
 
     async def cog_unload(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

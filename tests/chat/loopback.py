@@ -365,7 +365,6 @@ class LoopbackDiscord:
             text = await request.text()
             body = json.loads(text) if text else None
         record = Recorded(request.method, path, dict(request.query), body, files=files)
-        record = Recorded(request.method, path, dict(request.query), body)
         if self.down:
             return web.Response(status=502, text="bad gateway")  # not recorded: never arrived
         limited = self._limit(request.method, path)

@@ -294,3 +294,33 @@ async def test_links_are_buttons_that_open_the_other_card(bot: JudgeBot,
     assert suggestion_query("card", labels[0]) == "Война стихий 168"
     assert suggestion_query("card", "«Гуль» (Война стихий 39) — запрещена в турнирах") == (
         "Война стихий 39")
+
+
+async def test_two_bots_in_one_process_count_cooldowns_apart(config: Any,
+                                                            fake_judge: FakeJudge) -> None:
+    """discord.py shares a decorated command's cooldown mapping between copies: every bot of
+    a process (each test's bot) counted the same user together until each cog got its own."""
+    from bot.chat.app import build_bot
+
+    bots = [build_bot(config, fake_judge) for _ in range(2)]
+    try:
+        cogs = []
+        for b in bots:
+            await b.setup_hook()
+            cogs.append(cog_of(b))
+        first, second = (c.term._buckets for c in cogs)
+        assert first is not second
+        message = MagicMock(spec=discord.Message)
+        message.author = MagicMock(spec=discord.Member)
+        message.author.id = 42
+        for _ in range(4):
+            assert first.update_rate_limit(message) is None
+        assert first.update_rate_limit(message) is not None  # the fifth within 10 s waits
+        assert second.update_rate_limit(message) is None  # the other bot has not counted them
+    finally:
+        for b in bots:
+            for name in list(b.cogs):
+                await b.remove_cog(name)
+            if b._heartbeat is not None:
+                b._heartbeat.cancel()
+            b.store.close()
