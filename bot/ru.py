@@ -1,5 +1,5 @@
 """Russian words, written once for every layer: folding for comparison, plural and adjective
-endings, and user text echoed back in a message.
+endings, user text echoed back in a message, and the one morphological analyzer (pymorphy3).
 
 It imports nothing from the project, so the corpus, the lookup, the engine and the commands
 may all use it.
@@ -10,7 +10,8 @@ may all use it.
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
 Gender = Literal["m", "f", "n"]
 #: Adjective cases the messages need: nominative, accusative (of a thing), short form.
@@ -65,3 +66,26 @@ def echo(text: str, limit: int = 60) -> str:
     """
     text = " ".join(text.replace("`", "'").split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@lru_cache(maxsize=1)
+def morph() -> Any:
+    """The process's pymorphy3 analyzer (a few tenths of a second to load: made on first use)."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@lru_cache(maxsize=8192)
+def lexeme(word: str) -> tuple[str, str] | None:
+    """(dictionary form, part of speech) of a word's likeliest reading, ё as е; None for a
+    word the dictionary does not know (pymorphy3 would only guess from its ending).
+
+    >>> lexeme("рядом"), lexeme("ряду"), lexeme("прыжком"), lexeme("душеловом")
+    (('рядом', 'ADVB'), ('ряд', 'NOUN'), ('прыжок', 'NOUN'), None)
+    """
+    analyzer = morph()
+    if not analyzer.word_is_known(word):
+        return None
+    best = analyzer.parse(word)[0]
+    return fold(best.normal_form), str(best.tag.POS or "")

@@ -7,7 +7,6 @@ import re
 
 from bot.answers import Answer, Paging, Section
 from bot.commands.common import (
-    NOT_FOUND_HINT,
     cite,
     join_names,
     page_line,
@@ -18,6 +17,7 @@ from bot.commands.common import (
 )
 from bot.commands.context import Context
 from bot.corpus.model import Card, Corpus, Term
+from bot.lookup.api import SearchUnavailable
 from bot.ru import echo
 
 #: A trailing word asking for every version side by side.
@@ -40,7 +40,7 @@ def handle(ctx: Context, args: str) -> Answer:
         names = [c.item.name for c in match.candidates]
         if names:
             return Answer.failure("term", f"Термин «{echo(query)}» не найден точно.", names)
-        return Answer.failure("term", f"Термин «{echo(query)}» не найден в корпусе. {NOT_FOUND_HINT}")
+        return not_in_corpus(ctx, query)
     cards = ctx.corpus.cards_using(match.best.id)
     shown, page, pages = page_of(cards, page, CARDS_PER_PAGE)
     more = paging("term", query + (" все" if show_all else ""), page, pages)
@@ -63,6 +63,32 @@ def _cards_page(term: Term, cards: list[Card], shown: list[Card], more: Paging |
     answer.paging = more
     if more is not None:
         answer.footer = page_line(more)
+    return answer
+
+
+#: Terms and cards named as "the texts that use the word" when no term is like the query.
+MENTIONS = 5
+
+
+def not_in_corpus(ctx: Context, query: str) -> Answer:
+    """No term is like the query: say where the word occurs in the rules' and cards' texts
+    (what is related by the corpus itself), or that nothing in the corpus knows it — never a
+    list of names that merely share letters with it."""
+    try:
+        hits = ctx.lookup.search(query, limit=20)
+    except SearchUnavailable:
+        hits = []
+    terms = [h.title for h in hits if h.kind == "term"][:MENTIONS]
+    cards = [h for h in hits if h.kind == "card"]
+    answer = Answer.failure("term", f"Термина «{echo(query)}» в корпусе нет.")
+    if terms:
+        answer.sections.append(Section("Встречается в текстах терминов", join_names(terms)))
+    if cards:
+        answer.sections.append(Section("Встречается в текстах карт", join_names(
+            h.title for h in cards[:MENTIONS]) + f" — все: `!search {echo(query, 40)}`"))
+    if not terms and not cards:
+        answer.error = (f"Термина «{echo(query)}» в корпусе нет, и ни один текст правил или "
+                        "карт его не упоминает: связанного термина бот не знает.")
     return answer
 
 

@@ -26,11 +26,13 @@ from typing import Generic, NamedTuple, TypeVar
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
+from bot.corpus.ids import first_segment
 from bot.corpus.model import Card, CardSet, Corpus, Term
 from bot.corpus.sets import KNOWN_SETS
 from bot.lookup import normalize as nz
 from bot.lookup.api import Candidate, How, Match, SearchHit, SearchUnavailable
 from bot.lookup.index import read_names
+from bot.lookup.words import negates, resembles, same_word, un_negated
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +55,9 @@ class Tier(IntEnum):
     PREFIX = 2  # the query begins a name, or equals a name up to inflection
     TYPO = 3  # a name within a few edits
     PARTIAL = 4  # the query's stem begins a name's stem
-    WORD = 5  # a later word of a name
-    WEAK = 6  # a loose fuzzy match: never the answer
+    LONGER = 5  # terms: the query's whole words begin a longer name, or share its stem only
+    WORD = 6  # a later word of a name
+    WEAK = 7  # a loose fuzzy match: never the answer
 
 
 class Kind(Enum):
@@ -69,6 +72,9 @@ class Kind(Enum):
     TYPO = (Tier.TYPO, "fuzzy")
     PARTIAL = (Tier.PARTIAL, "prefix")
     WORD = (Tier.WORD, "prefix")
+    # Terms only (``strict_words``): listed, never the answer.
+    NARROWER = (Tier.LONGER, "prefix")  # the name has more words: «магия» → «Магия крови»
+    KIN = (Tier.LONGER, "stem")  # another word on the same stem: «рядом» → «Ряд»
     WEAK = (Tier.WEAK, "fuzzy")
 
     def __init__(self, tier: Tier, how: How) -> None:
@@ -87,6 +93,7 @@ TYPO_SCORE = 70.0
 PARTIAL_SCORE = 60.0
 WORD_SCORE = 55.0
 OTHER_SET_SCORE = 50.0
+KIN_SCORE = 50.0  # the term a negated word negates
 COVERED = 10.0
 PER_EDIT = 5.0
 
@@ -146,9 +153,13 @@ class _Table(Generic[T]):
     """Lookup keys of one kind of item (terms or cards), all precomputed."""
 
     def __init__(self, items: dict[str, T], keys: dict[str, list[tuple[str, str]]],
-                 word_best: bool = False):
+                 word_best: bool = False, strict_words: bool = False):
         self.items = items
         self.word_best = word_best  # a later word of a name may be the answer (cards: «кондор»)
+        # Terms: a name with more words than the query, another word on the name's stem or its
+        # negation («неуязвимость») is never the answer (see :mod:`bot.lookup.words`).
+        self.strict_words = strict_words
+        self.names: dict[str, list[str]] = {}  # id -> name and alias keys
         self.exact: dict[str, list[str]] = {}
         self.alias: dict[str, list[str]] = {}
         self.stem: dict[str, list[str]] = {}
@@ -158,6 +169,7 @@ class _Table(Generic[T]):
         stems: set[tuple[str, str]] = set()
         words: set[tuple[str, str]] = set()
         for item_id, pairs in keys.items():
+            self.names[item_id] = [k for k, how in pairs if how != "stem"]
             for key, how in pairs:
                 table = {"name": self.exact, "alias": self.alias, "stem": self.stem}[how]
                 table.setdefault(key, []).append(item_id)
@@ -226,10 +238,15 @@ class _Table(Generic[T]):
             return self.ordered_hits(found.values())
         self._add_prefix_hits(qk, add)
         for item_id in self.stem.get(qk.stem, ()):
-            add(_Hit(item_id, Kind.STEM, STEM_SCORE))
+            add(_Hit(item_id, self._stem_kind(qk.key, item_id), STEM_SCORE))
         for key in nz.ending_variants(qk.key):
             for item_id in self.exact.get(key, []) + self.alias.get(key, []):
-                add(_Hit(item_id, Kind.STEM, ENDING_SCORE))
+                kind = Kind.KIN if self.strict_words and not same_word(qk.key, key) else Kind.STEM
+                add(_Hit(item_id, kind, ENDING_SCORE))
+        if self.strict_words:
+            for key in un_negated(qk.key):  # «неуязвимый»: listed as the term it negates
+                for item_id in self.stem.get(nz.stem_key(key), ()):
+                    add(_Hit(item_id, Kind.KIN, KIN_SCORE))
         if any(h.tier <= Tier.PREFIX for h in found.values()):
             if self.word_best and not any(h.kind is Kind.STEM for h in found.values()):
                 # «кондор»: the first word of «Кондор-стервятник» and the last of «Пустынный
@@ -252,12 +269,31 @@ class _Table(Generic[T]):
                 add(hit)
         return self.ordered_hits(found.values())
 
+    def _stem_kind(self, query: str, item_id: str) -> Kind:
+        """STEM when the query is a form of one of the item's names, else (terms) KIN."""
+        if not self.strict_words:
+            return Kind.STEM
+        stem = nz.stem_key(query)
+        forms = [k for k in self.names[item_id] if nz.stem_key(k) == stem]
+        return Kind.STEM if any(same_word(query, k) for k in forms) else Kind.KIN
+
+    def _longer(self, item_id: str, query: str, rest: str) -> Kind:
+        """PREFIX for a name the query begins; NARROWER (terms) when the query's words are
+        whole and the name's first part adds words of its own: «магия» is not «Магия крови»,
+        but «прыжок» is «Прыжок, дальность X» (what follows the comma is its parameter)."""
+        if not self.strict_words or not rest.startswith(" "):
+            return Kind.PREFIX
+        name = getattr(self.items[item_id], "name", "")
+        core = nz.name_key(first_segment(name)).split()
+        return Kind.PREFIX if len(query.split()) >= len(core) else Kind.NARROWER
+
     def _add_prefix_hits(self, qk: nz.QueryKey, add: Callable[[_Hit], None]) -> None:
         """Names that begin with the query (PREFIX) or whose stems begin with its stem: whole
         words (PREFIX: «прыжком» → «Прыжок, дальность X») or inside a word (PARTIAL)."""
         for key, item_id in self._scan(self._raw_keys, self._raw, qk.key):
             if key != qk.key:
-                add(_Hit(item_id, Kind.PREFIX, _covering(PREFIX_SCORE, len(qk.key), len(key))))
+                add(_Hit(item_id, self._longer(item_id, qk.key, key[len(qk.key):]),
+                         _covering(PREFIX_SCORE, len(qk.key), len(key))))
         if len(qk.stem) < _MIN_STEM_PREFIX:  # «яяя» stems to «я»: a prefix of too much to mean anything
             return
         for key, item_id in self._scan(self._stem_keys, self._stems, qk.stem):
@@ -265,7 +301,8 @@ class _Table(Generic[T]):
                 continue
             whole = key[len(qk.stem)] == " "
             base = PREFIX_SCORE if whole else PARTIAL_SCORE
-            add(_Hit(item_id, Kind.PREFIX if whole else Kind.PARTIAL,
+            kind = self._longer(item_id, qk.stem, key[len(qk.stem):]) if whole else Kind.PARTIAL
+            add(_Hit(item_id, kind,
                      _covering(base, len(qk.stem), len(key))))
 
     def ordered_hits(self, hits: Iterable[_Hit]) -> list[_Hit]:
@@ -283,8 +320,14 @@ class _Table(Generic[T]):
                 dist = OSA.distance(probe, key)
                 if dist > _allowed_edits(len(key)):
                     continue
+                kind = Kind.TYPO
+                if self.strict_words and negates(probe, key):
+                    kind = Kind.WEAK  # «неуязвимость» is the opposite of «уязвимость»
                 for item_id in self._fuzzy_ids[key]:
-                    hit = _Hit(item_id, Kind.TYPO, TYPO_SCORE - PER_EDIT * dist, dist)
+                    own = kind
+                    if dist == 0 and probe == qk.stem and kind is Kind.TYPO:
+                        own = self._stem_kind(qk.key, item_id)  # a stem hit, not a typo
+                    hit = _Hit(item_id, own, TYPO_SCORE - PER_EDIT * dist, dist)
                     if item_id not in found or dist < found[item_id].distance:
                         found[item_id] = hit
         if weak and not found:
@@ -293,6 +336,8 @@ class _Table(Generic[T]):
             keys = self._typo_stem.window(qk.stem, (3 * n + 6) // 7, (7 * n) // 3)
             for key, ratio, _ in process.extract(qk.stem, keys, scorer=fuzz.ratio,
                                                  limit=limit, score_cutoff=FUZZY_CUTOFF):
+                if self.strict_words and not resembles(qk.stem, key):
+                    continue  # «полет» and «проклят» share letters, not meaning
                 for item_id in self._fuzzy_ids[key]:
                     found.setdefault(item_id, _Hit(item_id, Kind.WEAK, round(ratio / 2, 1)))
         return list(found.values())
@@ -305,8 +350,11 @@ class _Table(Generic[T]):
         if not hits:
             return None
         top = hits[0]
-        if top.tier == Tier.WEAK or (top.tier == Tier.WORD and not self.word_best):
+        if top.tier in (Tier.WEAK, Tier.LONGER) or (top.tier == Tier.WORD and not self.word_best):
             return None
+        if top.tier in (Tier.TYPO, Tier.PARTIAL) and any(
+                h.kind is Kind.NARROWER and h.id != top.id for h in hits):
+            return None  # «дальнось»: «дальность» or the start of «Дальняя … атака»
         group = [h for h in hits if h.tier == top.tier]
         # A prefix reading is no answer when a name one typo away rivals it — unless a name of
         # the group is the query's very word inflected («троллем»: «Тролль», not «Гролль»).
@@ -440,7 +488,7 @@ class Lookup:
         if keys is None or keys.keys() != self.corpus.terms.keys():
             keys = {t.id: nz.item_keys(t.name, t.aliases, t.abbreviations, t.id)
                     for t in self.corpus.terms.values()}
-        return _Table(self.corpus.terms, keys)
+        return _Table(self.corpus.terms, keys, strict_words=True)
 
     @cached_property
     def _cards(self) -> _Table[Card]:

@@ -45,7 +45,7 @@ def test_inflected_and_typo_queries(judge: Judge) -> None:
 
 def test_unknown_term_is_a_clear_error(judge: Judge) -> None:
     data = answer_to_dict(judge.ask("!term квазиплазменный дефлектор"))
-    assert data["ok"] is False and "не найден" in data["error"]
+    assert data["ok"] is False and "в корпусе нет" in data["error"]
 
 
 def test_empty_term(judge: Judge) -> None:
@@ -70,3 +70,35 @@ def test_every_card_using_a_term_is_listed_in_pages(judge: Judge) -> None:
     assert "Страница 1 из" in first.footer and "`!term" in first.footer
     last = judge.ask(f"!term метание стр {first.paging.pages + 5}")  # past the end: the last
     assert last.paging is not None and last.paging.page == last.paging.pages and not last.paging.more
+
+
+def test_a_word_on_a_terms_stem_is_not_that_term(judge: Judge) -> None:
+    """Issue 11: «рядом» was answered as «Ряд», «неуязвимость» as «Уязвимость Х» (its
+    opposite), «магия» as «Магия крови»; now each lists the term and picks none."""
+    for query, name in (("рядом", "Ряд"), ("неуязвимость", "Уязвимость Х"),
+                        ("нестойкость", "Стойкость"), ("магия", "Магия крови")):
+        answer = judge.ask(f"!term {query}")
+        assert not answer.ok and answer.term is None, query
+        assert answer.suggestions[:1] == [name], query
+        assert "не найден точно" in (answer.error or "")
+
+
+def test_a_word_no_term_resembles_lists_the_texts_that_use_it(judge: Judge) -> None:
+    """«летающий» shares letters with «Метание»: that was the suggestion. Now: the terms
+    whose texts speak of flyers, and no «did you mean»."""
+    answer = judge.ask("!term летающий")
+    assert not answer.ok and answer.suggestions == []
+    used = next(s.body for s in answer.sections if s.heading == "Встречается в текстах терминов")
+    schron = judge.corpus.terms["skhron"]
+    assert schron.name in used and "летающих" in (schron.current.text if schron.current else "")
+    for name in used.split(", "):
+        term = next(t for t in judge.corpus.terms.values() if t.name == name)
+        assert any("летающ" in v.text.casefold() for v in term.versions), name
+
+
+def test_a_word_the_corpus_never_uses_says_so(judge: Judge) -> None:
+    """«яд»: no term, no rule or card text with the word; the answer invents no alias."""
+    for query in ("яд", "ёжик"):
+        answer = judge.ask(f"!term {query}")
+        assert not answer.ok and answer.suggestions == [] and not answer.sections
+        assert "ни один текст правил или карт его не упоминает" in (answer.error or "")

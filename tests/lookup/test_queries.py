@@ -24,7 +24,7 @@ def _cases(kind: str, corpus: str) -> list[Any]:
 def check(lookup: Lookup, kind: str, entry: dict[str, Any], shipped: bool) -> None:
     items = lookup.corpus.terms if kind == "terms" else lookup.corpus.cards
     wanted = [entry["expect"]] if entry["expect"] else []
-    wanted += entry.get("candidates", [])
+    wanted += entry.get("candidates", []) + entry.get("listed", [])
     if shipped and any(i not in items for i in wanted):
         pytest.skip("the shipped corpus lacks an id of this entry")
     query = str(entry["q"])
@@ -34,6 +34,8 @@ def check(lookup: Lookup, kind: str, entry: dict[str, Any], shipped: bool) -> No
     assert got == entry["expect"], f"{query!r}: best {got}, candidates {listed}"
     for item_id in entry.get("candidates", []):
         assert item_id in listed, f"{query!r}: {item_id} not among {listed}"
+    if "listed" in entry:
+        assert listed == entry["listed"], f"{query!r}: listed {listed}"
     if "parameter" in entry:
         assert match.parameter == entry["parameter"]
     if match.best is not None:

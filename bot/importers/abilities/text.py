@@ -205,8 +205,7 @@ def _endings(word: str) -> set[str]:
     return set()
 
 
-@lru_cache(maxsize=1)
 def _morph() -> Any:
-    import pymorphy3  # a few tenths of a second to load: only when a card's name is read
+    from bot.ru import morph  # one analyzer per process (the lookup reads words with it too)
 
-    return pymorphy3.MorphAnalyzer()
+    return morph()
