@@ -29,6 +29,7 @@ from bot.corpus.abilities import (
 )
 from bot.engine import rules, triggers
 from bot.engine.board import (
+    Cell,
     RuleVersion,
     distance,
     is_adjacent,
@@ -239,6 +240,9 @@ def can_manoeuvre(position: Position, a: Ref, b: Ref) -> CheckResult:
         return b_.reason(f"У {piece.genitive} нет особенности «Манёвр».").done("no")
     if piece.card is None:
         b_.warn("Для неизвестного существа предполагается, что у него есть «Манёвр».")
+    if a.cell == b.cell:
+        return one_cell(b_, a.cell, "манёвр — обмен местами с другим существом на соседней "
+                        "клетке")
     if other is None or b.cell is None:
         return b_.reason(f"На {b.where} нет существа, с которым можно поменяться местами.").done("no")
     if other.enemy != piece.enemy:
@@ -322,10 +326,17 @@ def _swap_with(position: Position, way: Way, a: Ref, b: Ref) -> CheckResult:
 # Formation, die, effects
 
 
+def one_cell(b_: Builder, cell: Cell, need: str) -> CheckResult:
+    """The question names one cell twice («строй a1 a1»): say so, not «a1 и a1 не рядом»."""
+    return b_.reason(f"Обе клетки вопроса — {cell}: {need}.").done("no")
+
+
 def in_formation(position: Position, a: Ref, b: Ref) -> CheckResult:
     """«Строй» (``stroy``, glossary): two of your creatures with «Строй» on cells рядом, but not
     diagonally. Worked example: your ``?`` on b2 and c2 → yes; b2 and c3 → no (diagonal)."""
     b_ = Builder().cite(rules.FORMATION, GL)
+    if a.cell is not None and a.cell == b.cell:
+        return one_cell(b_, a.cell, "строй образуют два разных существа на соседних клетках")
     for ref in (a, b):
         if ref.piece is None or ref.cell is None:
             return b_.reason(f"На {ref.where} нет существа на поле боя.").done("no")

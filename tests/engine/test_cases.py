@@ -50,6 +50,10 @@ def test_case(case: Case) -> None:
             assert other.verdict == glossary["verdict"]
             if "value" in glossary:
                 assert other.value == glossary["value"]
+    if "says" in expect:
+        assert any(expect["says"] in r for r in result.reasons), result.reasons
+    if "cites" in expect:
+        assert set(expect["cites"]) <= {c.term for c in result.citations}, result.citations
     assert result.citations, "every verdict cites a rule"
     assert result.reasons
 
