@@ -33,6 +33,9 @@ MAX_WOUNDS = 99
 MAX_COUNTERS = 99
 MAX_MODIFIER = 10
 MAX_DIE_VALUE = 30
+#: Creatures of one player the notation takes: as many as the field has cells (flyers
+#: included), far more than a squad fields, and an answer that still fits a chat message.
+MAX_SIDE_PIECES = 30
 
 ENEMY_WORDS = {"враг", "противник", "противника", "вражеский", "вражеская", "чужой", "enemy", "foe"}
 OWN_WORDS = {"свой", "своя", "мой", "моя", "наш", "own", "my"}
@@ -174,8 +177,13 @@ def _starts_with_verb(text: str) -> bool:
 
 
 def parse_position(text: str, resolve: CardResolver) -> Position:
+    """The placements of a position; each player's creatures at most :data:`MAX_SIDE_PIECES`,
+    a unique card («Уникальная» in the card base) at most once in a squad."""
     pieces: list[Piece] = []
-    for chunk in _placements(text, resolve):
+    chunks = _placements(text, resolve)
+    if len(chunks) > 2 * MAX_SIDE_PIECES:  # a flood: refused before a single card is resolved
+        _check_squads([], len(chunks))
+    for chunk in chunks:
         piece = parse_placement(chunk, resolve)
         if piece.cell is not None:
             taken = next((p for p in pieces if p.cell == piece.cell), None)
@@ -183,6 +191,7 @@ def parse_position(text: str, resolve: CardResolver) -> Position:
                 raise NotationError(f"Две карты на одной клетке {piece.cell}: там уже стоит "
                                     f"{taken.name}.", str(piece.cell))
         pieces.append(piece)
+    _check_squads(pieces, len(chunks))
     return Position(tuple(pieces))
 
 
@@ -214,6 +223,26 @@ def _named_with_comma(chunk: str, resolve: CardResolver) -> bool:
     except NotationError:
         return False
     return piece.card is not None and "," in piece.card.name
+
+
+def _check_squads(pieces: list[Piece], placements: int) -> None:
+    sides = [[p for p in pieces if p.enemy == enemy] for enemy in (False, True)]
+    if placements > 2 * MAX_SIDE_PIECES or any(len(side) > MAX_SIDE_PIECES for side in sides):
+        raise NotationError(
+            f"Слишком много существ в позиции ({placements}): бот разбирает не больше "
+            f"{MAX_SIDE_PIECES} существ у каждого игрока — на поле всего 30 клеток. "
+            "Опишите только тех, кто важен для вопроса.")
+    for side, whose in zip(sides, ("ваших", "противника"), strict=True):
+        seen: set[str] = set()
+        for piece in side:
+            card = piece.card
+            if card is None or not card.unique:
+                continue
+            if card.id in seen:
+                raise NotationError(
+                    f"«{card.name}» — уникальная карта, а в позиции она дважды среди {whose} "
+                    "существ. Уточните позицию: вторая — другая карта или «?».", card.name)
+            seen.add(card.id)
 
 
 def parse_placement(chunk: str, resolve: CardResolver) -> Piece:

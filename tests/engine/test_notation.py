@@ -73,6 +73,30 @@ def test_two_pieces_on_one_cell() -> None:
     assert "одной клетке a1" in e.message
 
 
+def test_more_creatures_than_a_side_can_field() -> None:
+    """Issue 11: 150 flyers made a 23 KB answer; now one clear error, read no further."""
+    e = error(", ".join(["14 летает"] * 150) + " | рядом a1 a2")
+    assert "Слишком много существ в позиции (150)" in e.message and "30" in e.message
+    e = error(", ".join(["враг 14 летает"] * 31) + " | рядом a1 a2")
+    assert "Слишком много существ" in e.message
+    mixed = ", ".join(["14 летает"] * 30 + ["враг 14 летает"] * 30)
+    assert len(parse(mixed + " | рядом a1 a2").position) == 60  # 30 a side is fine
+
+
+def test_two_copies_of_a_unique_card_in_one_squad(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from . import conftest
+
+    monkeypatch.setitem(conftest.CARDS, "1", replace(conftest.CARDS["1"], unique=True))
+    e = error("1 a1, 1 a2 | рядом a1 a2")
+    assert "«Кочевник» — уникальная карта" in e.message and "ваших" in e.message
+    e = error("враг 1 a5, 1 a1, враг Кочевник a6 | рядом a1 a5")
+    assert "противника" in e.message
+    assert len(parse("1 a1, враг 1 a2 | рядом a1 a2").position) == 2  # one each: fine
+    assert len(parse("? a1, ? a2 | рядом a1 a2").position) == 2  # «?» is no card
+
+
 def test_unknown_card_with_suggestions() -> None:
     e = error("Баалитт a1 | движение a1 a2")
     assert "Баалитт" in e.message and e.suggestions and "Баалит" in e.suggestions[0]

@@ -74,7 +74,8 @@ question = st.tuples(
 ).map(" ".join)
 
 position_text = st.tuples(
-    st.lists(placement, max_size=12), st.sampled_from([", ", "; ", "\n", ","]),
+    st.one_of(st.lists(placement, max_size=12), st.lists(placement, min_size=25, max_size=90)),
+    st.sampled_from([", ", "; ", "\n", ","]),
     st.sampled_from([" | ", "\n", " || ", " "]), question,
 ).map(lambda t: t[1].join(t[0]) + t[2] + t[3])
 
