@@ -156,11 +156,13 @@ def run_discord(root: Path) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the structured answer (SPEC §6).")
 @click.option("--image", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the board picture of a !check (or !ruling) answer to this PNG file.")
+@click.option("--full", is_flag=True,
+              help="Quote each cited rule whole (by default: the sentences that decided it).")
 @_root_option
 @_default_set_option
 @click.pass_context
 def ask(ctx: click.Context, text: tuple[str, ...], as_json: bool, image: Path | None,
-        root: Path | None, default_set: str | None) -> None:
+        full: bool, root: Path | None, default_set: str | None) -> None:
     """Answer one message (exit 1 when the answer is an error), or with '-' one message per
     line of standard input: one answer per line, blank lines included (JSON Lines)."""
     from bot.rulings.store import open_local
@@ -173,11 +175,14 @@ def ask(ctx: click.Context, text: tuple[str, ...], as_json: bool, image: Path | 
     if image is not None and message == "-":
         raise click.UsageError("--image takes one message, not '-'")
     if message == "-":
-        answer_lines(judge, as_json, set_id)
+        answer_lines(judge, as_json, set_id, full)
         return
     answer = judge.ask(message if message.lstrip().startswith(("!", "/")) else "!" + message,
                        default_set=set_id)
-    click.echo(render_json(answer) if as_json else render_text(answer, markdown=False))
+    click.echo(render_json(answer, full=full) if as_json
+               else render_text(answer, markdown=False, full=full))
+    if not full and not as_json and any(s.full for s in answer.sections):
+        click.echo("\n(Полный текст цитированных правил: добавьте --full.)")
     if image is not None:
         write_image(answer, image)
     if not answer.ok:
@@ -199,15 +204,16 @@ def write_image(answer: Answer, path: Path) -> None:
         sys.exit(EXIT_ERROR_ANSWER)
 
 
-def answer_lines(judge: Judge, as_json: bool, default_set: int | None = None) -> None:
+def answer_lines(judge: Judge, as_json: bool, default_set: int | None = None,
+                 full: bool = False) -> None:
     """Answer standard input line by line (see :func:`answer_stream`), flushing each answer."""
-    for out in answer_stream(judge, sys.stdin.buffer, as_json, default_set):
+    for out in answer_stream(judge, sys.stdin.buffer, as_json, default_set, full):
         click.echo(out)
         sys.stdout.flush()
 
 
 def answer_stream(judge: Judge, lines: Iterable[bytes], as_json: bool = True,
-                  default_set: int | None = None) -> Iterator[str]:
+                  default_set: int | None = None, full: bool = False) -> Iterator[str]:
     """One answer per input line, blank lines included, each with its line number (``line``,
     from 1); bytes that are not UTF-8 are replaced, so every answer is valid UTF-8 JSON.
 
@@ -217,11 +223,11 @@ def answer_stream(judge: Judge, lines: Iterable[bytes], as_json: bool = True,
     for number, raw in enumerate(lines, start=1):
         line = raw.decode("utf-8", "replace").rstrip("\r\n")
         answer = judge.ask(line, default_set=default_set)
-        yield render_json(answer, line=number) if as_json else _numbered(answer, number)
+        yield render_json(answer, line=number, full=full) if as_json else _numbered(answer, number, full)
 
 
-def _numbered(answer: Answer, number: int) -> str:
-    return f"[{number}] " + render_text(answer, markdown=False)
+def _numbered(answer: Answer, number: int, full: bool) -> str:
+    return f"[{number}] " + render_text(answer, markdown=False, full=full)
 
 
 @cli.command()

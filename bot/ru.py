@@ -10,6 +10,7 @@ may all use it.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -56,6 +57,20 @@ def agree(stem: str, gender: Gender, case: Case = "nom") -> str:
     ('медленный', 'ограничена')
     """
     return stem + _HARD_ENDINGS[case][gender]
+
+
+#: Where a rule text's sentences part: after «.», «!», «?» or a closing quote, before a capital,
+#: a bullet or an opening quote.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?»\"])\s+(?=[А-ЯЁA-Z•«\"])")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a rule text (a bullet «•» starts one).
+
+    >>> sentences("Ряд. Ряд - это 5 клеток. • Медленный прыжок записывается отдельно.")
+    ['Ряд.', 'Ряд - это 5 клеток.', '• Медленный прыжок записывается отдельно.']
+    """
+    return [s for s in _SENTENCE_BREAK.split(" ".join(text.split())) if s]
 
 
 def echo(text: str, limit: int = 60) -> str:

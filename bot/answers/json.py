@@ -10,13 +10,14 @@ from bot.answers.model import Answer
 from bot.answers.text import render_text
 
 
-def answer_to_dict(answer: Answer, line: int | None = None) -> dict[str, Any]:
-    """The JSON object of SPEC §6; ``line``: the input line it answers (JSON Lines)."""
+def answer_to_dict(answer: Answer, line: int | None = None, full: bool = False) -> dict[str, Any]:
+    """The JSON object of SPEC §6; ``line``: the input line it answers (JSON Lines); ``full``:
+    ``text`` quotes each cited rule whole (see :func:`~bot.answers.text.render_text`)."""
     out: dict[str, Any] = {
         "ok": answer.ok,
         "command": answer.command,
         "title": answer.title,
-        "text": render_text(answer, markdown=False),
+        "text": render_text(answer, markdown=False, full=full),
         "suggestions": list(answer.suggestions),
         "term": answer.term,
         "card": answer.card,
@@ -45,8 +46,8 @@ def answer_to_dict(answer: Answer, line: int | None = None) -> dict[str, Any]:
     return out
 
 
-def render_json(answer: Answer, line: int | None = None) -> str:
-    return json.dumps(answer_to_dict(answer, line), ensure_ascii=False, default=_default)
+def render_json(answer: Answer, line: int | None = None, full: bool = False) -> str:
+    return json.dumps(answer_to_dict(answer, line, full), ensure_ascii=False, default=_default)
 
 
 def _default(obj: Any) -> Any:

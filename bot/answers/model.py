@@ -23,11 +23,15 @@ class Section:
     """A titled block of the answer body (an embed field in Discord).
 
     ``code`` marks preformatted text (a board diagram) that renderers put in a code block.
+    ``full`` is the whole text when ``body`` is an excerpt of it (a quoted rule trimmed to the
+    sentences that decided a verdict): Discord shows it behind «Полный текст правил», the CLI
+    with ``--full``.
     """
 
     heading: str
     body: str
     code: bool = False
+    full: str | None = None
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ from dataclasses import replace
 from bot.answers.model import Answer
 
 
-def render_text(answer: Answer, markdown: bool = True) -> str:
-    """The full answer as text. ``markdown`` adds bold headings and code fences."""
+def render_text(answer: Answer, markdown: bool = True, full: bool = False) -> str:
+    """The answer as text. ``markdown`` adds bold headings and code fences; ``full`` shows
+    the whole text of each quoted rule instead of the sentences that decided the verdict."""
     bold = (lambda s: f"**{s}**") if markdown else (lambda s: s)
     parts: list[str] = []
     if answer.title:
@@ -21,7 +22,8 @@ def render_text(answer: Answer, markdown: bool = True) -> str:
     if answer.board:
         parts.append(f"```\n{answer.board}\n```" if markdown else answer.board)
     for section in answer.sections:
-        body = f"```\n{section.body}\n```" if (section.code and markdown) else section.body
+        body = (section.full or section.body) if full else section.body
+        body = f"```\n{body}\n```" if (section.code and markdown) else body
         parts.append(f"{bold(section.heading)}\n{body}" if section.heading else body)
     if answer.suggestions:
         parts.append("Возможно, вы имели в виду: " + ", ".join(answer.suggestions))

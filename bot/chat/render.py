@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.answers import Answer
+from bot.answers import Answer, Section
 from bot.chat import limits as L
 
 COLOURS = {"yes": 0x2E7D32, "no": 0xC62828, "unknown": 0x757575}
@@ -22,7 +22,11 @@ DEFAULT_COLOUR = 0x6A1B9A
 SUGGESTIONS_HEADING = "Возможно, вы имели в виду"
 BOARD_HEADING = "Позиция"
 #: Room kept in every page's budget for the page counter in the footer.
-_PAGE_MARK = len(" · стр. 99/99")
+_PAGE_MARK = len(" · стр. 999/999")
+#: Characters of one page: what a reader takes in at a glance (the verdict, the board and the
+#: reasons come first); the rest is a page button away. Discord would take 6,000.
+PAGE_CHARS = 1500
+FULL_RULES_HEADING = "Полный текст правил"
 
 
 @dataclass(frozen=True)
@@ -94,25 +98,42 @@ def colour(answer: Answer) -> int:
     return COLOURS.get(answer.verdict or "", DEFAULT_COLOUR)
 
 
-def render_pages(answer: Answer) -> list[discord.Embed]:
-    """Every page of the answer as an embed; a short answer is one page."""
+def render_pages(answer: Answer, page_chars: int = PAGE_CHARS) -> list[discord.Embed]:
+    """Every page of the answer as an embed of at most ``page_chars`` characters (one field
+    longer than that gets a page of its own); a short answer is one page."""
+    total = min(page_chars, L.EMBED_TOTAL)
     title = L.clip(safe(answer.title or "Ответ"), L.EMBED_TITLE)
-    footer = L.clip(safe(answer.footer), L.FOOTER_TEXT - _PAGE_MARK)
+    # A footer is on every page: at most a quarter of one.
+    footer = L.clip(safe(answer.footer), min(L.FOOTER_TEXT, total // 4) - _PAGE_MARK)
     fixed = len(title) + len(footer) + _PAGE_MARK
     description = answer_description(answer)
     # Descriptions longer than one page continue on the next pages.
-    budget = min(L.EMBED_DESCRIPTION, L.EMBED_TOTAL - fixed)
+    budget = max(min(L.EMBED_DESCRIPTION, total - fixed), 200)
     pages: list[tuple[str, list[Field]]] = [
         (chunk, []) for chunk in (L.split_text(description, budget) if description else [""])
     ]
     used = fixed + len(pages[-1][0])
     for f in answer_fields(answer):
         size = len(f.name) + len(f.value)
-        if len(pages[-1][1]) >= L.EMBED_FIELDS or used + size > L.EMBED_TOTAL:
+        if pages[-1] != ("", []) and (len(pages[-1][1]) >= L.EMBED_FIELDS or used + size > total):
             pages.append(("", []))
             used = fixed
         pages[-1][1].append(f)
         used += size
+    return _embeds(answer, title, footer, pages)
+
+
+def full_rules_pages(answer: Answer) -> list[discord.Embed]:
+    """The whole text of every rule the answer quotes in part («Полный текст правил»)."""
+    quoted = [s for s in answer.sections if s.full]
+    full = Answer(command=answer.command, title=L.clip(f"{FULL_RULES_HEADING}: {answer.title}",
+                                                       L.EMBED_TITLE),
+                  sections=[Section(s.heading, s.full or s.body) for s in quoted])
+    return render_pages(full, L.EMBED_TOTAL)
+
+
+def _embeds(answer: Answer, title: str, footer: str,
+            pages: list[tuple[str, list[Field]]]) -> list[discord.Embed]:
     embeds = []
     for i, (text, fields) in enumerate(pages, start=1):
         embed = discord.Embed(title=title, description=text or None, colour=colour(answer))

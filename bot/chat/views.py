@@ -15,7 +15,7 @@ import discord
 
 from bot.answers import Answer
 from bot.chat import limits as L
-from bot.chat.render import render_pages
+from bot.chat.render import FULL_RULES_HEADING, full_rules_pages, render_pages
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +71,41 @@ class _PickSelect(discord.ui.Select["AnswerView"]):
         await self.view.pick(interaction, self.suggestions[int(self.values[0])])
 
 
+class _FullRulesButton(discord.ui.Button["AnswerView"]):
+    """Shows the whole text of the rules the answer quotes in part, to whoever presses it
+    (privately: the channel keeps the short answer)."""
+
+    CUSTOM_ID = "berserk:full-rules"
+
+    def __init__(self) -> None:
+        super().__init__(label=FULL_RULES_HEADING, style=discord.ButtonStyle.secondary, row=2,
+                         custom_id=self.CUSTOM_ID)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        assert self.view is not None
+        await send_embeds(interaction, full_rules_pages(self.view.answer), ephemeral=True)
+
+
+async def send_embeds(interaction: discord.Interaction, embeds: list[discord.Embed],
+                      ephemeral: bool) -> None:
+    """Answer with ``embeds``, as many messages as Discord's limits need (10 embeds and 6,000
+    characters a message)."""
+    batches: list[list[discord.Embed]] = [[]]
+    size = 0
+    for embed in embeds:
+        if batches[-1] and (len(batches[-1]) >= L.EMBEDS_PER_MESSAGE
+                            or size + len(embed) > L.EMBED_TOTAL):
+            batches.append([])
+            size = 0
+        batches[-1].append(embed)
+        size += len(embed)
+    for batch in batches:
+        if interaction.response.is_done():
+            await interaction.followup.send(embeds=batch, ephemeral=ephemeral)
+        else:
+            await interaction.response.send_message(embeds=batch, ephemeral=ephemeral)
+
+
 class AnswerView(discord.ui.View):
     """Pages of one answer plus its suggestions. ``message`` is set by the sender."""
 
@@ -87,6 +122,8 @@ class AnswerView(discord.ui.View):
             self.next_button = _TurnButton("▶", +1)
             for item in (self.prev_button, self.counter, self.next_button):
                 self.add_item(item)
+        if any(section.full for section in answer.sections):
+            self.add_item(_FullRulesButton())
         suggestions = answer.suggestions
         if 0 < len(suggestions) <= MAX_SUGGESTION_BUTTONS:
             for text in suggestions:
@@ -138,6 +175,9 @@ class AnswerView(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id == self.owner_id:
             return True
+        data: dict[str, Any] = dict(interaction.data or {})
+        if data.get("custom_id") == _FullRulesButton.CUSTOM_ID:
+            return True  # reading the rules changes nothing: anyone may
         await interaction.response.send_message(NOT_YOURS, ephemeral=True)
         return False
 
@@ -165,7 +205,8 @@ class AnswerView(discord.ui.View):
 
 def make_view(answer: Answer, pages: list[discord.Embed], owner_id: int,
               rerun: Rerun) -> AnswerView | None:
-    """A view when the answer has several pages or suggestions, else None."""
-    if len(pages) <= 1 and not answer.suggestions and not answer.links:
+    """A view when the answer has several pages, suggestions, links or rules quoted in part."""
+    if (len(pages) <= 1 and not answer.suggestions and not answer.links
+            and not any(s.full for s in answer.sections)):
         return None
     return AnswerView(answer, pages, owner_id, rerun)

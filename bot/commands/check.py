@@ -12,6 +12,7 @@ from typing import Protocol
 
 from bot.answers import Answer, Citation, OtherVersion, Section
 from bot.commands.context import Context
+from bot.commands.excerpt import excerpt
 from bot.corpus.model import Card, Corpus, Source, TermVersion
 from bot.engine.board import RuleVersion
 from bot.engine.notation import (
@@ -31,8 +32,6 @@ from bot.picture.scene import scene_for
 from bot.verdict import verdict_word
 
 COMMAND = "check"
-QUOTE_LIMIT = 1500
-SHORT_QUOTE = 300
 SUGGESTIONS = 5
 
 CHECK_HELP = """\
@@ -63,7 +62,8 @@ CHECK_HELP = """\
 `!check | кубик 1-2-3 3 благословление ова 2`
 
 Ответ: вердикт («Можно», «Нельзя» или «Неизвестно» — с недостающим фактом), позиция, \
-причины, цитаты правил, срабатывания карт и вердикт по старой редакции, если он другой. \
+причины, срабатывания карт, вердикт по старой редакции, если он другой, и цитаты правил — \
+предложения, которые решили вопрос (полностью — кнопка «Полный текст правил»). \
 Разобранные случаи: `!case`."""
 
 
@@ -202,16 +202,20 @@ def _sections(result: CheckResult, citations: list[Citation],
         value = f", значение {other.value}" if other.value is not None else ""
         sections.append(Section(f"Другая редакция: {other.source}",
                                 f"{word}{value}. {other.text}".strip()))
-    sections += [_quote(c) for c in citations]
+    cues = [*result.reasons, *result.triggers, *result.warnings, *(o.text for o in others)]
+    sections += [_quote(c, cues) for c in citations]
     return sections
 
 
-def _quote(c: Citation) -> Section:
-    """One cited rule: a section of its own (an embed field in Discord)."""
+def _quote(c: Citation, cues: list[str]) -> Section:
+    """One cited rule: a section of its own (an embed field in Discord), trimmed to the
+    sentences that share most words with the verdict's reasons; the whole text in ``full``."""
     if c.text is None:
         return Section(f"Правило: {c.name}",
                        "Термин известен только по названию: его текста в корпусе пока нет.")
-    return Section(f"Правило: {c.name} ({c.source})", f"«{c.text}»")
+    brief = excerpt(c.text, cues, name=c.name)
+    return Section(f"Правило: {c.name} ({c.source})", f"«{brief}»",
+                   full=f"«{c.text}»" if brief != c.text else None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,10 +229,8 @@ def _citation(corpus: Corpus, cite: Cite, result: CheckResult) -> Citation:
     version = version_for(corpus, term.versions, cite.version)
     if version is None:
         return Citation(term=term.id, source=None, name=term.name, text=None)
-    both = {c.version for c in result.citations if c.term == cite.term} == set(RuleVersion)
-    limit = SHORT_QUOTE if both and cite.version is RuleVersion.GLOSSARY else QUOTE_LIMIT
     return Citation(term=term.id, source=corpus.source_label(version.source), name=term.name,
-                    text=_trim(version.text, limit))
+                    text=" ".join(version.text.split()))
 
 
 def version_for(corpus: Corpus, versions: tuple[TermVersion, ...],
@@ -265,9 +267,3 @@ def _glossary_label(corpus: Corpus) -> str:
 def _rp_label(corpus: Corpus) -> str:
     ranked = sorted(corpus.sources.values(), key=lambda s: s.rank)
     return ranked[0].title if ranked else "РП 4.1-2"
-
-
-def _trim(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
-

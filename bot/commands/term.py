@@ -18,11 +18,10 @@ from bot.commands.common import (
 from bot.commands.context import Context
 from bot.corpus.model import Card, Corpus, Term
 from bot.lookup.api import SearchUnavailable
-from bot.ru import echo
+from bot.ru import echo, sentences
 
 #: A trailing word asking for every version side by side.
 _ALL_VERSIONS = re.compile(r"\s+(все|версии|все версии|all|--all|полностью)\s*$", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?»\"])\s+(?=[А-ЯЁA-Z•«\"])")
 
 
 #: Cards listed on one page of a term's answer (a term like «Метание» has hundreds).
@@ -163,9 +162,9 @@ def differing_sentences(current: str, older: str, limit: int = 500) -> str:
     """
     # One matcher per current sentence: its index of that sentence is built once, not once
     # per older sentence.
-    matchers = [difflib.SequenceMatcher(None, "", s) for s in _SENTENCE.split(current)]
+    matchers = [difflib.SequenceMatcher(None, "", s) for s in sentences(current)]
     out: list[str] = []
-    for sentence in _SENTENCE.split(older):
+    for sentence in sentences(older):
         if not any(_nearly_equal(m, sentence) for m in matchers):
             out.append(f"«{sentence.strip()}»")
     text = " ".join(out)

@@ -297,3 +297,29 @@ async def test_input_length_cap(running: tuple[LoopbackDiscord, JudgeBot]) -> No
                                       f"предел {L.MAX_QUERY}). Сократите его.")
     runs = getattr(bot.judge, "runs", None)
     assert runs is None or all(len(args) <= L.MAX_QUERY for _, args in runs)
+
+
+async def test_full_rules_button(running: tuple[LoopbackDiscord, JudgeBot]) -> None:
+    """A !check quotes its rules in part; «Полный текст правил» shows them whole, privately,
+    to anyone who presses it."""
+    server, bot = running
+    if isinstance(bot.judge, FakeJudge):
+        pytest.skip("the quoted rules are the real corpus'")
+    mark = len(server.requests)
+    done = asyncio.ensure_future(bot.wait_for("command_completion", timeout=STEP))
+    await server.send_message("!check 168 a1, враг ? c6, враг ? e2 | телепортация a1 b6")
+    posted = await server.wait_for("POST", f"/channels/{CHANNEL_ID}/messages", mark, STEP)
+    await done
+    [embed] = posted.body["embeds"]
+    assert len(embed["title"]) + len(embed.get("description", "")) + sum(
+        len(f["name"]) + len(f["value"]) for f in embed["fields"]) <= 1500
+    buttons = [c for row in posted.body["components"] for c in row["components"]]
+    full = next(b for b in buttons if b.get("label") == "Полный текст правил")
+    mark = len(server.requests)
+    iid, token = await press(server, posted.response, full["custom_id"], author=user(4343, "судья"))
+    shown = await server.wait_for("POST", f"/interactions/{iid}/{token}/callback", mark, STEP)
+    assert shown.body["type"] == 4 and shown.body["data"]["flags"] & 64  # ephemeral
+    text = " ".join(f["value"] for e in shown.body["data"]["embeds"] for f in e["fields"])
+    assert "Такая телепортация не является именной особенностью" in text  # the rule's last sentence
+    for e in shown.body["data"]["embeds"]:
+        assert_embed_limits(e)

@@ -28,7 +28,7 @@ FUZZ = settings.get_profile("fuzz-" + os.environ.get("FUZZ_PROFILE", "ci"))
 #: every rule quoted stays well under it; 150 pieces once made 23 KB).
 MAX_TEXT = 8000
 #: Discord pages one answer may take.
-MAX_PAGES = 5
+MAX_PAGES = 8
 
 
 def assert_sound(answer: Answer) -> None:
@@ -45,9 +45,10 @@ def assert_sound(answer: Answer) -> None:
 
 
 def assert_discord_pages(answer: Answer) -> None:
-    from bot.chat.render import check_embed_limits, render_pages
+    from bot.chat.render import PAGE_CHARS, check_embed_limits, full_rules_pages, render_pages
 
     pages = render_pages(answer)
     assert 1 <= len(pages) <= MAX_PAGES, f"{len(pages)} pages"
-    for page in pages:
+    assert len(pages[0]) <= PAGE_CHARS, f"first page {len(pages[0])} characters"
+    for page in [*pages, *full_rules_pages(answer)]:
         assert not check_embed_limits(page)
