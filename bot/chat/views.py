@@ -78,7 +78,7 @@ class _FullRulesButton(discord.ui.Button["AnswerView"]):
     CUSTOM_ID = "berserk:full-rules"
 
     def __init__(self) -> None:
-        super().__init__(label=FULL_RULES_HEADING, style=discord.ButtonStyle.secondary, row=2,
+        super().__init__(label=FULL_RULES_HEADING, style=discord.ButtonStyle.secondary, row=3,
                          custom_id=self.CUSTOM_ID)
 
     async def callback(self, interaction: discord.Interaction) -> None:

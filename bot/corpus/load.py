@@ -60,16 +60,6 @@ def missing_folders(root: Path) -> list[CorpusIssue]:
             for f in FOLDERS if not (root / f).is_dir()]
 
 
-def missing_files(root: Path) -> list[CorpusIssue]:
-    """``rules/terms.yaml`` missing from a ``rules/`` folder: named first, instead of the
-    unknown terms that follow from it. (``rules/sources.yaml`` is named when a term cites a
-    source: see :func:`build_corpus`.)"""
-    if not (root / "rules").is_dir() or (root / TERMS_FILE).is_file():
-        return []
-    return [CorpusIssue(TERMS_FILE, "", "", "file missing: the corpus has no terms without it",
-                        kind="cause")]
-
-
 def _file_kind(root: Path, path: Path) -> str:
     if path.parent.name == "cards":
         return "cardsFile"
@@ -108,7 +98,7 @@ def read_raw(root: Path) -> tuple[dict[Path, Any], list[CorpusIssue]]:
     raw: dict[Path, Any] = {}
     if not root.is_dir():
         return raw, missing_folders(root)
-    issues = missing_files(root)
+    issues: list[CorpusIssue] = []
     files = corpus_files(root)
     for path, (usable, file_issues) in zip(files, _read_files(root, files), strict=True):
         issues += file_issues
@@ -242,10 +232,7 @@ def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) ->
             card_rows += [(rel, i, c, data["set"]) for i, c in enumerate(data["cards"])
                           if c is not None]
 
-    if not (root / "rules" / SOURCES_FILE).is_file() and any(
-            t.get("versions") or t.get("mentioned_in") for _, _, t in term_rows):
-        issues.append(CorpusIssue(f"rules/{SOURCES_FILE}", "", "", "file missing: the terms cite "
-                                  "the sources it defines", kind="cause"))
+    issues += _missing_files(root, term_rows, card_rows)
     terms: dict[str, Term] = {}
     for rel, i, t in term_rows:
         where = f"terms[{i}] ({t['id']})"
@@ -287,6 +274,26 @@ def build_corpus(root: Path, raw: dict[Path, Any], issues: list[CorpusIssue]) ->
             issues.append(CorpusIssue(rel, where, exc.path, exc.message))
     return Corpus(sources=sources, terms=terms, cards=cards, sets=sets,
                   content_hash=content_hash(root))
+
+
+def _missing_files(root: Path, term_rows: list[tuple[str, int, dict[str, Any]]],
+                   card_rows: list[tuple[str, int, dict[str, Any], dict[str, Any]]],
+                   ) -> list[CorpusIssue]:
+    """The file a missing reference points at, named first (the unknown ids that follow from
+    it are counted, not listed): ``rules/terms.yaml`` when cards or terms name terms,
+    ``rules/sources.yaml`` when terms cite sources. A corpus that needs neither may lack them
+    (an importer's cards-only folder)."""
+    causes = []
+    if not (root / TERMS_FILE).is_file() and (
+            any(c.get("rules") for _, _, c, _ in card_rows)
+            or any(t.get("related") for _, _, t in term_rows)):
+        causes.append(CorpusIssue(TERMS_FILE, "", "", "file missing: it defines the terms that "
+                                  "cards and terms refer to", kind="cause"))
+    if not (root / "rules" / SOURCES_FILE).is_file() and any(
+            t.get("versions") or t.get("mentioned_in") for _, _, t in term_rows):
+        causes.append(CorpusIssue(f"rules/{SOURCES_FILE}", "", "", "file missing: the terms cite "
+                                  "the sources it defines", kind="cause"))
+    return causes
 
 
 def term_from_dict(t: dict[str, Any], sources: dict[str, Source] | None = None) -> Term:

@@ -12,6 +12,7 @@ import pytest
 from bot import PROJECT_ROOT
 from bot.answers.text import render_text
 from bot.chat.render import BOARD_HEADING, PAGE_CHARS, full_rules_pages, render_pages
+from bot.commands.excerpt import EXCERPT
 from bot.commands.judge import Judge
 from bot.commands.registry import COMMANDS
 
@@ -74,8 +75,10 @@ def test_quoted_rules_are_cut_to_the_deciding_sentences(judge: Judge) -> None:
     assert len(teleport.body) < len(teleport.full) / 2
     assert "Только наземные существа могут иметь и использовать телепортацию." in teleport.body
     assert "…" in teleport.body
+    quoted = [sec for sec in answer.sections if sec.heading.startswith("Правило:")]
+    assert all(len(sec.body) <= EXCERPT + 2 for sec in quoted)  # «…» around the excerpt
     brief, full = render_text(answer, markdown=False), render_text(answer, markdown=False, full=True)
-    assert len(brief) < 3000 < len(full)
+    assert len(brief) < 0.8 * len(full)
     assert " ".join(whole.text.split()) in full
 
 

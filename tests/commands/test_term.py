@@ -97,8 +97,19 @@ def test_a_word_no_term_resembles_lists_the_texts_that_use_it(judge: Judge) -> N
 
 
 def test_a_word_the_corpus_never_uses_says_so(judge: Judge) -> None:
-    """«яд»: no term, no rule or card text with the word; the answer invents no alias."""
-    for query in ("яд", "ёжик"):
-        answer = judge.ask(f"!term {query}")
-        assert not answer.ok and answer.suggestions == [] and not answer.sections
-        assert "ни один текст правил или карт его не упоминает" in (answer.error or "")
+    """«ёжик»: no term, no rule or card text with the word; the answer invents no alias."""
+    answer = judge.ask("!term ёжик")
+    assert not answer.ok and answer.suggestions == [] and not answer.sections
+    assert "ни один текст правил или карт его не упоминает" in (answer.error or "")
+
+
+def test_a_word_only_cards_use_names_those_cards(judge: Judge) -> None:
+    """«яд» was «Ряд?»; no term defines poison by that word, so the answer names the cards
+    whose texts use it — what the corpus itself relates to it — and no term."""
+    answer = judge.ask("!term яд")
+    assert not answer.ok and answer.suggestions == [] and answer.term is None
+    [cards] = [s.body for s in answer.sections if s.heading == "Встречается в текстах карт"]
+    labels = {c.label: c for c in judge.corpus.cards.values()}
+    for label in cards.split(" — ")[0].split(", "):
+        card = labels[label]
+        assert "яд" in f"{card.name} {card.text}".casefold(), label

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -35,7 +34,8 @@ def _load_error(root: Path) -> CorpusError:
 def test_a_missing_terms_file_is_named_not_cascaded(corpus: Path) -> None:
     (corpus / TERMS).unlink()
     error = _load_error(corpus)
-    assert _first_line(error) == f"{TERMS}: file missing: the corpus has no terms without it"
+    assert _first_line(error) == (f"{TERMS}: file missing: it defines the terms that cards and "
+                                  "terms refer to")
     listed = str(error).splitlines()[1:]
     assert not [line for line in listed if "unknown term" in line]
     assert "unresolved reference(s) not listed" in listed[-1]
@@ -143,10 +143,13 @@ def test_atomic_writes_keep_the_mode(tmp_path: Path, existing_mode: int | None) 
     assert [p.name for p in tmp_path.iterdir()] == ["terms.yaml"]
 
 
-def test_every_cause_of_several_files_is_listed(corpus: Path,
-                                                make_read_only: Callable[[Path], None]) -> None:
-    (corpus / TERMS).unlink()
+def test_every_cause_of_several_files_is_listed(corpus: Path) -> None:
+    (corpus / "rules" / "sources.yaml").write_text("sources: [\n", encoding="utf-8")
     (corpus / CARDS).write_text("cards: [\n", encoding="utf-8")
     error = _load_error(corpus)
     causes = [i for i in error.issues if i.kind == "cause"]
-    assert {i.file for i in causes} == {TERMS, CARDS}
+    assert {i.file for i in causes} == {"rules/sources.yaml", CARDS}
+    listed = str(error).splitlines()[1:]
+    assert [line.split(":")[0].strip(" -") for line in listed[:2]] == sorted(
+        ["rules/sources.yaml", CARDS], key=lambda f: not f.startswith("rules"))
+    assert not [line for line in listed if "unknown source" in line]
