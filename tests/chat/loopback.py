@@ -489,3 +489,27 @@ async def press(server: LoopbackDiscord, message: dict[str, Any], custom_id: str
         "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
         "context": 0, "attachment_size_limit": 8388608, "message": message, "data": data})
     return iid, token
+
+
+async def start_double(monkeypatch: Any) -> LoopbackDiscord:
+    """Start a double and point discord.py at it (REST base, the gateway it reconnects to);
+    any other host name fails to resolve, so nothing reaches a real network."""
+    import socket
+
+    import discord
+    import yarl
+    from discord.gateway import DiscordWebSocket
+
+    real_getaddrinfo = socket.getaddrinfo
+
+    def loopback_only(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if host not in (None, "127.0.0.1", "localhost"):
+            raise OSError(f"no network in tests: {host}")
+        return real_getaddrinfo(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", loopback_only)
+    double = LoopbackDiscord()
+    await double.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", double.api_base)
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(double.gateway_url))
+    return double

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -16,15 +15,21 @@ from typing import Any
 
 import discord
 import pytest
-import yarl
-from discord.gateway import DiscordWebSocket
 
 from bot import PROJECT_ROOT
 from bot.chat.app import JudgeBot, build_bot, serve
 from bot.chat.config import Config
 from bot.chat.heartbeat import last_beat
 from bot.chat.protocols import JudgeLike
-from chat.loopback import APP_ID, BOT_ID, CHANNEL_ID, LoopbackDiscord, Recorded, user
+from chat.loopback import (
+    APP_ID,
+    BOT_ID,
+    CHANNEL_ID,
+    LoopbackDiscord,
+    Recorded,
+    start_double,
+    user,
+)
 
 TOKEN = "loopback.token.secret"
 STEP = 15.0
@@ -40,18 +45,7 @@ def judge(tmp_path_factory: pytest.TempPathFactory) -> JudgeLike:
 
 @pytest.fixture
 async def server(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[LoopbackDiscord]:
-    real_getaddrinfo = socket.getaddrinfo
-
-    def loopback_only(host: Any, *args: Any, **kwargs: Any) -> Any:
-        if host not in (None, "127.0.0.1", "localhost"):
-            raise OSError(f"no network in tests: {host}")
-        return real_getaddrinfo(host, *args, **kwargs)
-
-    monkeypatch.setattr(socket, "getaddrinfo", loopback_only)
-    double = LoopbackDiscord()
-    await double.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", double.api_base)
-    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(double.gateway_url))
+    double = await start_double(monkeypatch)
     yield double
     await double.stop()
 

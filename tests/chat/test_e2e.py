@@ -8,15 +8,12 @@ the test asserts the JSON the bot posted back.
 from __future__ import annotations
 
 import asyncio
-import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
-import yarl
-from discord.gateway import DiscordWebSocket
 
 from bot import PROJECT_ROOT
 from bot.chat import limits as L
@@ -25,7 +22,7 @@ from bot.chat.config import Config
 from bot.chat.heartbeat import last_beat
 from bot.chat.protocols import JudgeLike
 from chat.fakes import FakeJudge
-from chat.loopback import ASKER, BOT_ID, CHANNEL_ID, LoopbackDiscord, press, user
+from chat.loopback import ASKER, BOT_ID, CHANNEL_ID, LoopbackDiscord, press, start_double, user
 
 TOKEN = "loopback.token.secret"
 STEP = 10.0  # seconds any single step may take
@@ -42,18 +39,7 @@ def real_judge(data_dir: Path) -> JudgeLike:
 async def running(request: pytest.FixtureRequest, tmp_path: Path,
                   monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[LoopbackDiscord, JudgeBot]]:
     judge = FakeJudge() if request.param == "fake" else real_judge(tmp_path / "index")
-    real_getaddrinfo = socket.getaddrinfo
-
-    def loopback_only(host: Any, *args: Any, **kwargs: Any) -> Any:
-        if host not in (None, "127.0.0.1", "localhost"):
-            raise OSError(f"no network in tests: {host}")
-        return real_getaddrinfo(host, *args, **kwargs)
-
-    monkeypatch.setattr(socket, "getaddrinfo", loopback_only)
-    server = LoopbackDiscord()
-    await server.start()
-    monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
-    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(server.gateway_url))
+    server = await start_double(monkeypatch)
     config = Config(token=TOKEN, data_dir=tmp_path / "data", heartbeat_interval=0.05)
     bot = build_bot(config, judge, guild_ready_timeout=0.2)
     task = asyncio.create_task(bot.start(TOKEN))
