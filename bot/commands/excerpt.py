@@ -14,11 +14,13 @@ out. The full texts stay one button (Discord) or ``--full`` (CLI) away.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
-from bot.lookup.normalize import fold, stem
-from bot.ru import sentences
+from bot.lookup.normalize import stem
+from bot.ru import fold, sentences
 
 #: Characters of one quoted rule in a chat answer.
 EXCERPT = 400
@@ -30,9 +32,23 @@ _COMMON = frozenset({"может", "котор", "эт", "есл", "такж", "
 GAP = "…"
 
 
-def _stems(text: str) -> set[str]:
-    return {s for s in (stem(w) for w in fold(text).split() if len(w) >= 4)
-            if s not in _COMMON and len(s) >= 3}
+_WORD = re.compile(r"[а-яё]{4,}")
+
+
+@lru_cache(maxsize=4096)
+def _stems(text: str) -> frozenset[str]:
+    """Stems of the Russian words (of four letters or more) of ``text``."""
+    return frozenset(s for s in (stem(w) for w in _WORD.findall(fold(text)))
+                     if s not in _COMMON and len(s) >= 3)
+
+
+@lru_cache(maxsize=1024)
+def _rule(text: str) -> tuple[list[str], list[str], list[frozenset[str]], Counter[str]]:
+    """A rule text's sentences, folded, their stems and in how many sentences each stem is
+    (the corpus has a few hundred rule texts: each is split and stemmed once per process)."""
+    parts = sentences(text)
+    stems = [_stems(p) for p in parts]
+    return parts, [fold(p) for p in parts], stems, Counter(s for group in stems for s in group)
 
 
 def excerpt(text: str, cues: Iterable[str], limit: int = EXCERPT, name: str = "") -> str:
@@ -42,23 +58,22 @@ def excerpt(text: str, cues: Iterable[str], limit: int = EXCERPT, name: str = ""
     text = " ".join(text.split())
     if len(text) <= limit:
         return text
-    parts = sentences(text)
-    stems = [_stems(p) for p in parts]
-    spread = Counter(s for group in stems for s in group)  # in how many sentences a stem is
-    wanted = set().union(*(_stems(c) for c in cues))
+    parts, folded, stems, spread = _rule(text)
+    wanted = frozenset().union(*(_stems(c) for c in cues))
     heading = fold(name)
 
     def score(i: int) -> float:
-        if heading and fold(parts[i]).startswith(heading) and len(parts[i]) <= len(name) + 20:
+        if heading and folded[i].startswith(heading) and len(parts[i]) <= len(name) + 20:
             return 0.0
         return sum(1 / spread[s] for s in stems[i] & wanted)
 
-    ranked = sorted(range(len(parts)), key=lambda i: (-score(i), len(parts[i]), i))
-    floor = FLOOR * score(ranked[0])
+    scores = [score(i) for i in range(len(parts))]
+    ranked = sorted(range(len(parts)), key=lambda i: (-scores[i], len(parts[i]), i))
+    floor = FLOOR * scores[ranked[0]]
     picked: list[int] = []
     used = 0
     for i in ranked:
-        if picked and (score(i) == 0 or score(i) < floor):
+        if picked and (scores[i] == 0 or scores[i] < floor):
             break  # only sentences that share the verdict's words about as well
         if used + len(parts[i]) + 2 <= limit or not picked:
             picked.append(i)
