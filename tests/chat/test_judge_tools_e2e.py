@@ -113,9 +113,12 @@ async def test_inline_mentions_get_one_compact_reply_with_buttons(running: Runni
     assert follow.body["flags"] & 64 and "Баалит" in follow.body["embeds"][0]["title"]
 
 
-async def _replies_between(server: LoopbackDiscord, send: list[str], author: dict | None = None
-                           ) -> list[Recorded]:
-    """Send messages, then a command as a marker; the mention replies posted before it."""
+async def _replies_between(server: LoopbackDiscord, send: list[str], author: dict | None = None,
+                           expect: int = 0) -> list[Recorded]:
+    """Send messages, then a command as a marker; the mention replies posted meanwhile.
+
+    Mention replies run as their own tasks and may come after the marker on a loaded machine:
+    wait (up to 10 s) until ``expect`` of them are there, then a moment more for any extra."""
     mark = len(server.requests)
     for text in send:
         await (server.send_message(text, author) if author else server.send_message(text))
@@ -126,7 +129,14 @@ async def _replies_between(server: LoopbackDiscord, send: list[str], author: dic
         mark = server.requests.index(posted) + 1
         if posted.body.get("embeds") and posted.body["embeds"][0].get("title") == "Телепортация":
             marker = posted
-    await asyncio.sleep(0.2)  # mention replies run as their own tasks
+    deadline = asyncio.get_running_loop().time() + 10
+    while len(_replies(server)) < expect and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.2)
+    return _replies(server)
+
+
+def _replies(server: LoopbackDiscord) -> list[Recorded]:
     return [r for r in server.requests if r.method == "POST" and r.path == MESSAGES
             and (r.body or {}).get("message_reference")]
 
@@ -145,7 +155,8 @@ async def test_mentions_can_be_turned_off_per_channel_and_are_rate_limited(runni
     bot.store.toggle_mentions(GUILD_ID, CHANNEL_ID)
     assert await _replies_between(server, ["[[баалит]]"]) == []
     bot.store.toggle_mentions(GUILD_ID, CHANNEL_ID)
-    replies = await _replies_between(server, [f"[[баалит]] {i}" for i in range(RATE + 2)])
+    replies = await _replies_between(server, [f"[[баалит]] {i}" for i in range(RATE + 2)],
+                                     expect=RATE)
     assert len(replies) == RATE
 
 
