@@ -92,7 +92,9 @@ class Answer:
         return cls(command=command, title=title, summary=summary, suggestions=list(suggestions))
 
     @classmethod
-    def failure(cls, command: str, error: str, suggestions: list[str] | None = None) -> Answer:
-        """A user-facing error (in Russian), optionally with "did you mean" suggestions."""
-        return cls(command=command, ok=False, title="Ошибка", error=error,
+    def failure(cls, command: str, error: str, suggestions: list[str] | None = None,
+                title: str = "Ошибка") -> Answer:
+        """A user-facing error (in Russian), optionally with "did you mean" suggestions; a
+        query that found nothing exactly is titled for what it is, not «Ошибка»."""
+        return cls(command=command, ok=False, title=title, error=error,
                    suggestions=list(suggestions or []))

@@ -38,7 +38,8 @@ def handle(ctx: Context, args: str) -> Answer:
     if match.best is None:
         names = [c.item.name for c in match.candidates]
         if names:
-            return Answer.failure("term", f"Термин «{echo(query)}» не найден точно.", names)
+            return Answer.failure("term", f"Термин «{echo(query)}» не найден точно.", names,
+                                  title="Уточните термин")
         return not_in_corpus(ctx, query)
     cards = ctx.corpus.cards_using(match.best.id)
     shown, page, pages = page_of(cards, page, CARDS_PER_PAGE)
@@ -79,7 +80,8 @@ def not_in_corpus(ctx: Context, query: str) -> Answer:
         hits = []
     terms = [h.title for h in hits if h.kind == "term"][:MENTIONS]
     cards = [h for h in hits if h.kind == "card"]
-    answer = Answer.failure("term", f"Термина «{echo(query)}» в корпусе нет.")
+    answer = Answer.failure("term", f"Термина «{echo(query)}» в корпусе нет.",
+                            title="Нет в корпусе")
     if terms:
         answer.sections.append(Section("Встречается в текстах терминов", join_names(terms)))
     if cards:

@@ -113,3 +113,10 @@ def test_a_word_only_cards_use_names_those_cards(judge: Judge) -> None:
     for label in cards.split(" — ")[0].split(", "):
         card = labels[label]
         assert "яд" in f"{card.name} {card.text}".casefold(), label
+
+
+def test_a_query_that_found_nothing_exactly_is_not_titled_as_an_error(judge: Judge) -> None:
+    """«Did you mean» and «not in the corpus» are answers about the query, not failures of the
+    bot: their titles say what happened instead of «Ошибка»."""
+    assert judge.ask("!term неуязвимость").title == "Уточните термин"
+    assert judge.ask("!term ёжик").title == "Нет в корпусе"
