@@ -207,6 +207,9 @@ def read_index(db_path: Path, digest: str, quiet: bool = False) -> Corpus | None
         log.warning("index %s unreadable (%s); rebuilding", db_path, _reason(exc))
         return None
     try:
+        if unsealed(data):
+            log.info("index %s was built by an older version (no digest); rebuilding", db_path)
+            return None
         if not pages_intact(data):
             raise ValueError("its pages do not match the digest stored at build time")
         with _connect_ro(db_path) as conn:
@@ -227,15 +230,22 @@ def _pages_digest(data: bytes) -> tuple[int, int]:
             int.from_bytes(digest[4:8], "big", signed=True))
 
 
+def _stored_digest(data: bytes) -> tuple[int, int]:
+    return (int.from_bytes(data[60:64], "big", signed=True),
+            int.from_bytes(data[68:72], "big", signed=True))
+
+
+def unsealed(data: bytes) -> bool:
+    """Whether a whole header carries no digest: an index built before digests were stored has
+    zeros there and is rebuilt as stale, not reported as damaged."""
+    return len(data) >= _HEADER and _stored_digest(data) == (0, 0)
+
+
 def pages_intact(data: bytes) -> bool:
     """Whether an index file's bytes match the digest stored in its header at build time
     (user version at offset 60, application id at 68, both big-endian: SQLite's file format).
     """
-    if len(data) < _HEADER:
-        return False
-    stored = (int.from_bytes(data[60:64], "big", signed=True),
-              int.from_bytes(data[68:72], "big", signed=True))
-    return stored == _pages_digest(data)
+    return len(data) >= _HEADER and _stored_digest(data) == _pages_digest(data)
 
 
 def _seal(path: Path) -> None:

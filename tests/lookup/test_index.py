@@ -123,6 +123,20 @@ def test_an_index_of_another_version_is_rebuilt(
         assert dict(conn.execute("SELECT key, value FROM meta"))["version"] == "next"
 
 
+def test_an_index_built_before_digests_is_rebuilt_as_stale_not_damaged(
+    corpus_root: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    _, db_path = open_index(corpus_root, tmp_path)
+    with sqlite3.connect(db_path) as conn:  # what an index of an older version looks like
+        conn.execute("PRAGMA user_version = 0")
+        conn.execute("PRAGMA application_id = 0")
+    with caplog.at_level("INFO", logger="bot.lookup.index"):
+        corpus, _ = open_index(corpus_root, tmp_path)
+    assert "teleportatsiya" in corpus.terms
+    assert "older version" in caplog.text and "damaged" not in caplog.text
+    assert index_mod.pages_intact(db_path.read_bytes())
+
+
 def test_the_roots_own_data_folder_holds_index_sqlite(corpus_root: Path) -> None:
     _, db_path = open_index(corpus_root, corpus_root / ".data")
     assert db_path == corpus_root / ".data" / INDEX_FILE
