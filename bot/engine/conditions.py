@@ -82,6 +82,7 @@ def piece_label(piece: Piece) -> str:
 _FLAG_WORDS: dict[str, str] = {
     "elite": "элитное ли", "ordinary": "рядовое ли", "unique": "уникальное ли",
     "incorporeal": "бестелесное ли", "corporeal": "бестелесное ли",
+    "defender": "выступает ли защитником",
 }
 
 
@@ -97,6 +98,7 @@ def has_flag(piece: Piece, flag: Flag) -> Truth:
         "unique": card.unique if card else None,
         "incorporeal": piece.incorporeal if card else None,
         "corporeal": (not piece.incorporeal) if card else None,
+        "defender": None,  # the notation has no defenders
     }
     value = known[flag]
     if value is None:
@@ -185,6 +187,8 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     checks += [has(piece, h) for h in sel.having]
     checks += [has(piece, h).negated() for h in sel.lacking]
     checks.append(_cost(sel, piece))
+    if sel.region is not None:
+        checks.append(Truth.of(piece.cell is not None and in_region(piece.cell, sel.region, owner)))
     if sel.place is not None:
         anchor = scene.ref(sel.of)
         checks.append(at_place(piece, sel.place, anchor) if anchor is not None

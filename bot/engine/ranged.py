@@ -17,6 +17,7 @@ reported).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.corpus.abilities import Ability, AdjacentTargets, Cannot, RangeBonus
@@ -90,7 +91,7 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
     usable = available(b_, position, piece, way, attack.name)
     if usable.value is False:
         return b_.done("no")
-    cannot, rule = static_effect(piece, position, "cannot", _cannot_attack)
+    cannot, rule = static_effect(piece, position, "cannot", _cannot_attack(kind))
     if cannot.value is True and rule is not None:
         return b_.reason(f"{piece.name} не может атаковать: «{rule.text.strip()}».").done("no")
     facts = [usable, cannot.negated(), _adjacent(b_, piece, way, kind, a, b, position),
@@ -115,9 +116,13 @@ def _payment(way: Way) -> str:
     return f", оплата — {', '.join(parts)}" if parts else ""
 
 
-def _cannot_attack(rule: Ability) -> Truth:
-    assert isinstance(rule, Cannot)
-    return Truth.of("attack" in rule.actions and rule.target == "self")
+def _cannot_attack(kind: str) -> Callable[[Ability], Truth]:
+    """«Не может атаковать»; with ``attacks`` («не может объявлять метание») only those."""
+    def test(rule: Ability) -> Truth:
+        assert isinstance(rule, Cannot)
+        named = not rule.attacks or any(a.kind in (kind, "attack") for a in rule.attacks)
+        return Truth.of("attack" in rule.actions and rule.target == "self" and named)
+    return test
 
 
 def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,

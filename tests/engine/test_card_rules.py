@@ -372,6 +372,12 @@ def test_range_bonus_and_cannot_attack() -> None:
     assert shoot(pos(at(longer, "a1"), enemy), "shot", "a1", "a5").verdict == "yes"
     pacifist = card(SHOT, Cannot(text="Не может атаковать.", actions=("attack",)))
     assert shoot(pos(at(pacifist, "a1"), enemy), "shot", "a1", "a5").verdict == "no"
+    no_strike = card(SHOT, Cannot(text="Строй: не может нападать простым ударом.",
+                                  actions=("attack",), attacks=(Attack(kind="simple_strike"),)))
+    assert shoot(pos(at(no_strike, "a1"), enemy), "shot", "a1", "a5").verdict == "yes"
+    no_shot = card(SHOT, Cannot(text="Не может объявлять выстрел.", actions=("attack",),
+                                attacks=(Attack(kind="shot"),)))
+    assert shoot(pos(at(no_shot, "a1"), enemy), "shot", "a1", "a5").verdict == "no"
 
 
 # --- what the bot did not read ----------------------------------------------------------------

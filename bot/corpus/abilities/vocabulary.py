@@ -58,7 +58,7 @@ Reach = Literal["melee", "ranged"]
 Ref = Literal["self", "that", "attacked", "attacker", "target", "host"]
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote"]
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
-               "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved"]
+               "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "defender"]
 Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьма", "Нейтралы"]
 #: Where a selected card stands, relative to ``Selector.of``.
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "same_row", "behind",
@@ -79,7 +79,9 @@ Having = Literal[
     "fin", "nec", "lep", "tlp", "frm", "zov", "zor", "zoo", "counter", "token", "extra_life",
     "symbiote", "magic_ability",
 ]
-Countable = Literal["counter", "token"]
+#: «extra_life»: only in «начинает бой с 2 дополнительными жизнями» (start_with); extra lives
+#: gained in play are :class:`ExtraLives`.
+Countable = Literal["counter", "token", "extra_life"]
 #: What an «X» counts or measures («где X — число ран на Рэккене»).
 Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
@@ -248,8 +250,10 @@ class Selector(Value):
     ``all``: every such card («все», «каждое», a plural subject); else one, chosen by the
     card's owner. ``up_to``: «до 3 …», «три или менее …». ``other``: «другое», «другим вашим».
     ``or_self``: «себя или …». Filters (``flags``, ``elements``, ``classes``, ``having``,
-    ``lacking``, ``cost_max``, ``cost_min``) all hold; within one filter any value does
-    («горные или лесные»). ``place`` is relative to ``of``.
+    ``lacking``, ``cost_max``, ``cost_min``, ``region``) all hold; within one filter any value
+    does («горные или лесные»). ``place`` is relative to ``of``; ``region``: where the card
+    stands on the battlefield («по картам в 3-м ряду противника», «на вашей половине поля
+    боя»).
     """
 
     what: Noun = "creature"
@@ -265,6 +269,7 @@ class Selector(Value):
     lacking: tuple[Having, ...] = set_field()
     cost_max: int | None = None
     cost_min: int | None = None
+    region: Region | None = None
     place: Place | None = None
     of: Ref = "self"
 
@@ -627,13 +632,19 @@ class Summon(Entry):
 class Counters(Entry):
     """Counters (фишки) or tokens (жетоны): «Получить фишку» (gain 1), «теряет все фишки»
     (lose all), «Не может иметь более 4 фишек» (max 4), «начинает бой с фишкой»
-    (start_with 1)."""
+    (start_with 1); «Начинает бой с 2 дополнительными жизнями» (start_with 2, extra_life)."""
 
     kind: ClassVar[str] = "counters"
     action: CountersAction
     count: Amount | Literal["all"]
     item: Countable = "counter"
     target: Target = "self"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.item == "extra_life" and self.action != "start_with":
+            raise ValueError("extra lives are counted here only in «начинает бой с …» "
+                             "(start_with); gained ones are extra_lives")
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -909,12 +920,40 @@ class AdjacentTargets(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Cannot(Entry):
     """«Не может передвигаться» (move), «Не может выступать защитником» (defend), «Не может
-    получать дополнительные жизни и быть излечен» (be_healed)."""
+    получать дополнительные жизни и быть излечен» (be_healed). ``attacks``: with action
+    ``attack``, only these attacks are forbidden («Строй: не может нападать простым ударом»).
+    """
 
     kind: ClassVar[str] = "cannot"
     actions: tuple[Action, ...] = set_field()
+    attacks: tuple[Attack, ...] = set_field()
     target: Target = "self"
     until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class Defends(Entry):
+    """Rules of defending: «Может выступать защитником любое число раз за ход» (any_number),
+    «Может выступать защитником любому вашему нелетающему существу» (whom: any such creature,
+    wherever it stands, not only one standing next to it)."""
+
+    kind: ClassVar[str] = "defends"
+    any_number: bool = False
+    whom: Target | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class OnlyTargets(Entry):
+    """Whom attacks may be declared at: «Карты противника могут объявлять выстрел и метание
+    только по Резчику идолов (вне зависимости от дальности)» (attackers: enemy cards, attacks,
+    targets: self, any_range), «Может объявлять выстрел только по карте без ран» (the card's own
+    attacks: attackers self)."""
+
+    kind: ClassVar[str] = "only_targets"
+    attackers: Target = "self"
+    attacks: tuple[Attack, ...] = set_field()
+    targets: Target
+    any_range: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -949,7 +988,7 @@ Effect = (
     | Block | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | Cannot | MultiAttack | StaysOpen | Unparsed
+    | AdjacentTargets | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed
 )
 
 

@@ -57,6 +57,7 @@ from bot.corpus.abilities import (
 )
 from bot.corpus.abilities.vocabulary import EFFECT_KINDS
 from bot.importers.abilities import effects as fx
+from bot.importers.abilities import rules
 from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
 from bot.importers.abilities.modifiers import modifier
@@ -398,7 +399,7 @@ _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
 )
 _LONE: tuple[Reader, ...] = (
     lone.standalone, lone.counters, lone.max_lives, lone.rules_of_moving, lone.ignore,
-    lone.reduction, lone.attack_bonus, lone.keyword, statement,
+    lone.reduction, lone.attack_bonus, lone.keyword, statement, rules.rule,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -730,8 +731,13 @@ def _split_condition(s: str) -> Iterator[tuple[str, str, str]]:
         words = s[5:].split(" ")
         for n in range(1, len(words)):
             yield " ".join(words[:n]).rstrip(","), " ".join(words[n:]), "first"
+    tail = re.search(r" \([^()]*\)$", s)
     for m in re.finditer(r",? (пока|если) ", s):
-        yield s[m.end():], s[: m.start()], "while" if m.group(1) == "пока" else "if"
+        how = "while" if m.group(1) == "пока" else "if"
+        yield s[m.end():], s[: m.start()], how
+        if tail and tail.start() > m.end():  # «…, пока он стоит рядом … (вне зависимости от
+            # дальности)»: a bracket at the end is the ability's, not the condition's
+            yield s[m.end():tail.start()], s[: m.start()] + tail.group(0), how
 
 
 def _read(ability: Ability) -> bool:

@@ -22,7 +22,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from bot.corpus.abilities import Element, Flag, Having, Noun, Place, Ref, Selector, Target
+from bot.corpus.abilities import (
+    Element,
+    Flag,
+    Having,
+    Noun,
+    Place,
+    Ref,
+    Region,
+    Selector,
+    Target,
+)
 from bot.importers.abilities.words import ELEMENTS, NUMBERS_GENITIVE, alternation
 
 #: Noun forms → (noun, plural: True / False / None when the form may be either).
@@ -47,6 +57,10 @@ _forms("terrain", ("местность", "местностью"), ("местно
 _forms("hero", ("герой", "героя", "герою", "героем"), ("герои", "героев", "героям", "героями"))
 _forms("symbiote", ("симбиот", "симбиоту", "симбиотом"),
        ("симбиоты", "симбиотов", "симбиотам", "симбиотами"), ("симбиота",))
+
+#: «защитник» (a creature defending): its forms → plural.
+_DEFENDERS = {"защитник": False, "защитника": False, "защитнику": False, "защитником": False,
+              "защитники": True, "защитников": True, "защитникам": True, "защитниками": True}
 
 #: Classes of the card database: stem and its (singular, plural) endings.
 _MASC_HARD = ("(?:|а|у|ом|е)", "(?:ы|и|ов|ам|ами|ах)")
@@ -134,8 +148,20 @@ _CHOSEN = re.compile(r"(?:выбранное|выбранную|выбранно
                      r"выбранному|выбранным) ")
 _ADJACENT = re.compile(r"(?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|"
                        r"стоящим|стоящих|стоящие|стоящими) (?P<where>рядом|напротив) ")
+_STANDING = (r"(?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|стоящих|"
+             r"стоящие|стоящими)")
+#: «в 3-м ряду противника», «на вашей половине поля боя»: where a card stands.
+_REGIONS: dict[str, Region] = {
+    "1": "enemy_first_row", "2": "enemy_second_row", "3": "enemy_third_row",
+    "вашей половине поля боя": "own_half", "половине поля боя противника": "enemy_half",
+}
+#: Places relative to the card itself, said after the noun.
+_PLACES_AFTER: dict[str, Place] = {"same_row": "same_row", "same_column": "same_column",
+                                   "in_formation": "in_formation"}
 #: Qualifiers after the noun.
 _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r",? (?:" + _STANDING + r" )?(?:в|во) (?P<r>[123])(?:-м)? ряду противника$"),
+     "region"),
     (re.compile(r" противника$"), "enemy"),
     (re.compile(r" без ран$"), "unwounded"),
     (re.compile(r" с ранами$"), "wounded"),
@@ -155,7 +181,12 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r",? (?:стоящ(?:им|их|ее|ую|ий|ая|ие|его|ей|ему) )?(?:на клетке )?напротив "
                 r"(?P<of>@self|него|нее)$"), "opposite_of"),
     (re.compile(r" в вашем отряде$"), "own"),
-    (re.compile(r"(?:,\s*обладающ(?:им|их|ее|ую|ий|ая|ие|его|ей)|\s+с|\s+со)\s+(?P<h>"
+    (re.compile(r",? (?:" + _STANDING + r" )?на (?P<r>вашей половине поля боя|половине поля "
+                r"боя противника)$"), "region"),
+    (re.compile(r" в своем ряду$"), "same_row"),
+    (re.compile(r",? " + _STANDING + r" в том же столбце, что и @self$"), "same_column"),
+    (re.compile(r",? (?:" + _STANDING + r" )?в строю с @self$"), "in_formation"),
+    (re.compile(r"(?:,\s*обладающ(?:им|ими|их|ее|ую|ий|ая|ие|его|ей)|\s+с|\s+со)\s+(?P<h>"
                 + _HAVING_LIST.pattern + r")$"), "having"),
 )
 _LACKING: dict[str, Having] = {
@@ -209,6 +240,14 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 if "place" in fields:
                     return None
                 fields["place"] = what
+            elif what == "region":
+                if "region" in fields:
+                    return None
+                fields["region"] = _REGIONS[m.group("r")]
+            elif what in _PLACES_AFTER:
+                if "place" in fields:
+                    return None
+                fields["place"] = _PLACES_AFTER[what]
             elif what == "lacking":
                 lacking.append(_LACKING[m.group("l")])
             elif what == "own":
@@ -264,6 +303,9 @@ def noun_phrase(phrase: str) -> Phrase | None:
     if head in _NOUN_FORMS:
         noun, number = _NOUN_FORMS[head]
         plural = plural or number
+    elif head in _DEFENDERS:  # «по защитникам»: creatures defending (a flag, not a class)
+        flags.append("defender")
+        plural = plural or _DEFENDERS[head]
     else:
         found = next(((name, bool(pl.fullmatch(head))) for name, sg, pl in _CLASS_RE
                       if sg.fullmatch(head) or pl.fullmatch(head)), None)

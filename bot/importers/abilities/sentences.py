@@ -83,7 +83,7 @@ def keyword(s: str) -> list[Ability] | None:
 
 def counters(s: str) -> list[Ability] | None:
     """«Не может иметь более 4 фишек», «Максимум 3 жетона», «Второй игрок: начинает бой с
-    фишкой»."""
+    фишкой», «Начинает бой с 2 дополнительными жизнями»."""
     m = re.fullmatch(r"не может иметь (?:более|больше) (\d+) фиш(?:ки|ек|ка)", s)
     if m:
         return [Counters(action="max", count=int(m.group(1)))]
@@ -91,10 +91,19 @@ def counters(s: str) -> list[Ability] | None:
     if m:
         item: Countable = "token" if m.group(2).startswith("жетон") else "counter"
         return [Counters(action="max", count=int(m.group(1)), item=item)]
-    m = re.fullmatch(r"начинает бой с (?:фишкой|(\d+) фишками)", s)
-    if m:
-        return [Counters(action="start_with", count=int(m.group(1) or 1))]
+    m = re.fullmatch(r"начинает бой с (?:(?P<n>\d+|двумя|тремя) )?(?P<what>фишкой|фишками|"
+                     r"жетоном|жетонами|дополнительной жизнью|дополнительными жизнями)", s)
+    if m and (m.group("n") in (None, "1")) == m.group("what").endswith(("ой", "ом", "ью")):
+        n = m.group("n")
+        count = 1 if n is None else int(n) if n.isdigit() else _START_COUNTS[n]
+        what = m.group("what")
+        item: Countable = ("token" if what.startswith("жетон") else "extra_life"
+                           if what.startswith("доп") else "counter")
+        return [Counters(action="start_with", count=count, item=item)]
     return None
+
+
+_START_COUNTS = {"двумя": 2, "тремя": 3}
 
 
 def max_lives(s: str) -> list[Ability] | None:

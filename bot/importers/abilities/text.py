@@ -168,11 +168,13 @@ def _word_forms(word: str) -> set[str]:
         return forms | _endings(folded)
     for parse in parses:
         tag = parse.tag
-        if "nomn" not in tag or tag.POS not in ("NOUN", "ADJF"):
-            continue
+        if "nomn" not in tag or tag.POS not in ("NOUN", "ADJF", "PRTF"):
+            continue  # «Мерцающий змей»: a participle declines as an adjective
         for form in parse.lexeme:
-            if form.tag.number == tag.number and (tag.POS == "NOUN" or
-                                                  form.tag.gender == tag.gender):
+            if form.tag.number == tag.number and (tag.POS == "NOUN" or (
+                    form.tag.gender == tag.gender and (tag.POS == "ADJF" or (
+                        form.tag.POS == tag.POS and form.tag.tense == tag.tense
+                        and form.tag.voice == tag.voice)))):
                 forms.add(_fold(form.word))
     if forms == {folded}:  # «Ливрах» is no nominative to the dictionary: the usual endings
         forms |= _endings(folded)

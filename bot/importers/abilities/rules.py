@@ -1,0 +1,138 @@
+"""Rules a card states about what it (or others) may or may not do — a normalised clause →
+its effects, or None: rules of defending («Может выступать защитником любое число раз за
+ход»), whom attacks may be declared at («Карты противника могут объявлять выстрел и метание
+только по Резчику идолов (вне зависимости от дальности)»), what a card cannot do («Не может
+нападать или выступать защитником», «Не может объявлять метание»).
+
+Each reader reads the whole clause; every table is a whitelist.
+
+>>> rule("может выступать защитником любое число раз за ход")
+[Defends(any_number=True)]
+>>> rule("может объявлять выстрел только по карте без ран")[0].targets
+Selector(what='card', flags=('unwounded',))
+>>> rule("не может нападать простым ударом")
+[Cannot(actions=('attack',), attacks=(Attack(kind='simple_strike'),))]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.corpus.abilities import Action, Attack, Cannot, Defends, Effect, OnlyTargets, Selector
+from bot.importers.abilities.selectors import described, target
+from bot.importers.abilities.words import alternation
+
+Rule = Callable[[str], "list[Effect] | None"]
+
+#: Attacks declared («объявлять …»), in the accusative.
+_DECLARED: dict[str, Attack] = {
+    "выстрел": Attack(kind="shot"), "выстрелы": Attack(kind="shot"),
+    "метание": Attack(kind="throw"), "метания": Attack(kind="throw"),
+    "разряд": Attack(kind="discharge"), "разряды": Attack(kind="discharge"),
+    "атаку": Attack(kind="attack"), "атаки": Attack(kind="attack"),
+    "простой удар": Attack(kind="simple_strike"),
+    "дальние атаки": Attack(kind="attack", reach="ranged"),
+}
+_DECLARED_LIST = (r"(?:" + alternation(_DECLARED) + r")(?:(?:, | и | или )(?:"
+                  + alternation(_DECLARED) + r"))*")
+
+
+def _declared(text: str) -> tuple[Attack, ...]:
+    return tuple(_DECLARED[w] for w in re.split(r", | и | или ", text))
+
+
+# ---------------------------------------------------------------------------------------------
+# Defending
+
+
+_DEFENDS = re.compile(r"может выступать защитником (?:(?P<any>любое число раз за ход)|"
+                      r"любому (?P<whom>.+))")
+
+
+def defends(s: str) -> list[Effect] | None:
+    """«Может выступать защитником любое число раз за ход», «… любому вашему нелетающему
+    существу», «… любому существу в своем ряду»."""
+    m = _DEFENDS.fullmatch(s)
+    if not m:
+        return None
+    if m.group("any"):
+        return [Defends(any_number=True)]
+    whom = described(m.group("whom"))
+    if not isinstance(whom, Selector) or whom.up_to is not None:
+        return None
+    return [Defends(whom=whom)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Whom attacks may be declared at
+
+
+_ONLY = re.compile(r"(?:(?P<who>.+?) (?P<verb>может|могут)|может) объявлять (?P<attacks>"
+                   + _DECLARED_LIST + r") только по (?P<whom>.+?)"
+                   r"(?P<range> \(вне зависимости от дальности\))?")
+
+
+def only_targets(s: str) -> list[Effect] | None:
+    """«Карты противника могут объявлять выстрел и метание только по Резчику идолов (вне
+    зависимости от дальности)», «Может объявлять простой удар только по карте, стоящей
+    напротив»."""
+    m = _ONLY.fullmatch(s)
+    if not m:
+        return None
+    attackers = None
+    if m.group("who"):
+        attackers = target(m.group("who"), plural=m.group("verb") == "могут")
+        if attackers is None or attackers == "self":
+            return None
+    whom = described(m.group("whom"))
+    if whom is None or (isinstance(whom, Selector) and whom.up_to is not None):
+        return None
+    return [OnlyTargets(attackers=attackers or "self", attacks=_declared(m.group("attacks")),
+                        targets=whom, any_range=bool(m.group("range")))]
+
+
+# ---------------------------------------------------------------------------------------------
+# What a card cannot do
+
+
+#: «не может …»: what it cannot do (the attack, when only one kind of attack is forbidden).
+_CANNOT: dict[str, tuple[Action, Attack | None]] = {
+    "передвигаться": ("move", None), "двигаться": ("move", None),
+    "нападать": ("attack", None), "атаковать": ("attack", None),
+    "выступать защитником": ("defend", None),
+    "нападать простым ударом": ("attack", Attack(kind="simple_strike")),
+    "объявлять метание": ("attack", Attack(kind="throw")),
+    "объявлять выстрел": ("attack", Attack(kind="shot")),
+    "объявлять разряд": ("attack", Attack(kind="discharge")),
+}
+_CANNOT_RE = re.compile(r"(?:@self )?не может (?P<what>(?:" + alternation(_CANNOT) + r")(?: или "
+                        r"(?:" + alternation(_CANNOT) + r"))*)")
+
+
+def cannot(s: str) -> list[Effect] | None:
+    """«Не может нападать или выступать защитником», «Строй: не может нападать простым
+    ударом», «Не может объявлять метание»."""
+    m = _CANNOT_RE.fullmatch(s)
+    if not m:
+        return None
+    found = [_CANNOT[w] for w in m.group("what").split(" или ")]
+    attacks = tuple(a for _, a in found if a is not None)
+    if attacks and any(action == "attack" and a is None for action, a in found):
+        return None  # «нападать или объявлять метание»: not said
+    return [Cannot(actions=tuple(action for action, _ in found), attacks=attacks)]
+
+
+RULES: tuple[Rule, ...] = (defends, only_targets, cannot)
+
+
+def rule(s: str) -> list[Effect] | None:
+    """The effects of a whole rule, or None."""
+    for read in RULES:
+        found = read(s)
+        if found is not None:
+            return found
+    return None
+
+
+__all__ = ["RULES", "rule"]
