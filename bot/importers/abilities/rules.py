@@ -19,7 +19,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bot.corpus.abilities import Action, Attack, Cannot, Defends, Effect, OnlyTargets, Selector
+from bot.corpus.abilities import (
+    Ability,
+    Action,
+    Attack,
+    Cannot,
+    Defends,
+    Effect,
+    OnlyTargets,
+    Selector,
+)
 from bot.importers.abilities.selectors import described, target
 from bot.importers.abilities.words import alternation
 
@@ -126,12 +135,12 @@ def cannot(s: str) -> list[Effect] | None:
 RULES: tuple[Rule, ...] = (defends, only_targets, cannot)
 
 
-def rule(s: str) -> list[Effect] | None:
+def rule(s: str) -> list[Ability] | None:
     """The effects of a whole rule, or None."""
     for read in RULES:
         found = read(s)
         if found is not None:
-            return found
+            return list(found)
     return None
 
 

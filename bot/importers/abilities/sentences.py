@@ -97,9 +97,9 @@ def counters(s: str) -> list[Ability] | None:
         n = m.group("n")
         count = 1 if n is None else int(n) if n.isdigit() else _START_COUNTS[n]
         what = m.group("what")
-        item: Countable = ("token" if what.startswith("жетон") else "extra_life"
+        kept: Countable = ("token" if what.startswith("жетон") else "extra_life"
                            if what.startswith("доп") else "counter")
-        return [Counters(action="start_with", count=count, item=item)]
+        return [Counters(action="start_with", count=count, item=kept)]
     return None
 
 
