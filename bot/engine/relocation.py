@@ -179,7 +179,8 @@ def _destination(b_: Builder, position: Position, way: Way, a: Ref, b: Ref) -> T
             b_.reason(onto[1])
     else:
         b_.reason(f"Клетка {b.cell} свободна.")
-    if spec is not None and not spec.free:
+    if spec is not None:
+        # «свободную» alone is settled above; the rest of a named cell («… рядом с …») counts too.
         named = cell_is(spec, a.cell, b.cell, Scene(position, piece))
         if named.value is False:
             b_.reason(f"Клетка {b.cell} — не та, что названа в особенности.")

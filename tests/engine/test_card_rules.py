@@ -229,9 +229,11 @@ def test_a_triggered_teleport_and_an_instant_one_are_not_declared_bare() -> None
                                   "свободную клетку рядом с атаковавшим.", instant=True,
                              when=When(event="attacked"),
                              effects=(Teleport(to=Cell(free=True, next_to="attacker")),)))
-    position = pos(at(instant, "b2"))
+    position = pos(at(instant, "b2"), at(None, "d5", enemy=True))
     r = can_teleport(position, Ref.at(position, "b2"), Ref.at(position, "d4"))
     assert r.verdict == "unknown"
+    position = pos(at(instant, "b2"))  # nobody stands next to d4: it is not the named cell
+    assert can_teleport(position, Ref.at(position, "b2"), Ref.at(position, "d4")).verdict == "no"
 
 
 # --- the target -------------------------------------------------------------------------------
@@ -359,6 +361,17 @@ def test_an_occupied_destination_the_card_allows() -> None:
     assert can_jump(position, Ref.at(position, "a1"), Ref.at(position, "a3")).verdict == "yes"
     r = can_jump(position, Ref.at(position, "a1"), Ref.at(position, "b2"))
     assert r.verdict == "unknown"  # the «?» there may be a gnome
+
+
+def test_a_free_cell_that_the_card_also_names() -> None:
+    # «только на свободную клетку рядом …»: free is not the whole of the named cell.
+    jumper = card(Jump(text="Прыжок на свободную соседнюю клетку, дальность 3.", range=3,
+                       to=Cell(free=True, adjacent=True)))
+    position = pos(at(jumper, "a1"), at(None, "b2"))
+    assert can_jump(position, Ref.at(position, "a1"), Ref.at(position, "a2")).verdict == "yes"
+    r = can_jump(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
+    assert r.verdict == "no" and "не та, что названа" in reasons(r)
+    assert can_jump(position, Ref.at(position, "a1"), Ref.at(position, "b2")).verdict == "no"
 
 
 def test_range_bonus_and_cannot_attack() -> None:
