@@ -55,6 +55,20 @@ def test_console_exits_cleanly_on_eof(runner: CliRunner) -> None:
     assert "Ряд" in result.output
 
 
+def test_console_shows_the_last_answer_in_full(runner: CliRunner) -> None:
+    check = "!check 168 a1, враг ? c6, враг ? e2 | телепортация a1 b6"
+    result = runner.invoke(cli, ["--console"], input=f"полностью\n{check}\nполностью\n")
+    assert result.exit_code == 0
+    before, hint, after = result.output.partition("(Полный текст цитированных правил: введите «полностью».)")
+    assert hint and "Пока нечего показать полностью" in before and "Можно" in after
+
+    def rule(text: str) -> str:  # the quoted text of the teleportation rule
+        return text.split("Правило: Телепортация", 1)[1].splitlines()[1]
+
+    assert rule(before).startswith("«…") and not rule(after).startswith("«…")
+    assert len(rule(after)) > 2 * len(rule(before))
+
+
 def test_default_set_flag(runner: CliRunner) -> None:
     default = json.loads(runner.invoke(cli, ["ask", "--json", "!card 168"]).output)
     assert default["card"]["id"] == "50-168"  # the newest set, «Путь хранителей»
