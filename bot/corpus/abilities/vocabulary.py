@@ -476,11 +476,13 @@ class When(Value):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Wound(Entry):
-    """«ранить его на 1», «ранить каждое стоящее рядом существо противника на 2»."""
+    """«ранить его на 1», «ранить каждое стоящее рядом существо противника на 2»; ``range``:
+    «ранить выбранное существо на 2, дальность 4» (the wounded card within that range)."""
 
     kind: ClassVar[str] = "wound"
     value: Amount | Values
     target: Target
+    range: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -506,7 +508,9 @@ class ExtraLives(Entry):
 class Ranged(Entry):
     """A ranged attack: «Метание «магмы» на 1, дальность 4», «Выстрел на 1-2-3», «Разряд на 2
     по карте на выбранной клетке». ``name``: the attack's own name («магмы», «джерида»).
-    ``adjacent``: «в том числе по карте рядом»."""
+    ``adjacent``: «в том числе по карте рядом». ``count``: «два выстрела на 1-2-2» (the
+    attacks declared at once; ``or_fewer``: «три или менее метания»; ``different_targets``:
+    «только по разным картам»)."""
 
     kind: ClassVar[str] = "ranged"
     values: Values
@@ -514,6 +518,9 @@ class Ranged(Entry):
     name: str | None = None
     target: Target | None = None
     adjacent: bool = False
+    count: Amount = 1
+    or_fewer: bool = False
+    different_targets: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -534,13 +541,18 @@ class Discharge(Ranged):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Strike(Entry):
     """A strike an ability declares: «Удар через ряд на 1» (through_row), «Магический удар на
-    3» (magic_strike), «Особый удар молниеносный выпад на 3» (special_strike)."""
+    3» (magic_strike), «Особый удар молниеносный выпад на 3» (special_strike); ``count``,
+    ``or_fewer``, ``different_targets`` as a ranged attack's («X особых ударов цепом на 1,
+    только по разным картам противника»)."""
 
     kind: ClassVar[str] = "strike"
     attack: AttackKind
     values: Values
     name: str | None = None
     target: Target | None = None
+    count: Amount = 1
+    or_fewer: bool = False
+    different_targets: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -688,6 +700,18 @@ class Block(Entry):
 
     kind: ClassVar[str] = "block"
     attack: Attack | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class Redirect(Entry):
+    """«перенаправить атаку со стоящего рядом существа в себя»: an attack (``attacks``, any
+    when empty; ``by``: whose, «выстрел или метание карты противника») aimed at ``from_`` hits
+    ``to`` instead."""
+
+    kind: ClassVar[str] = "redirect"
+    attacks: tuple[Attack, ...] = set_field()
+    from_: Target
+    to: Target
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -985,7 +1009,7 @@ class StaysOpen(Entry):
 Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
-    | Block | Delayed
+    | Block | Redirect | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed

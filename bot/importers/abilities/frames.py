@@ -56,8 +56,8 @@ from bot.corpus.abilities import (
     XValue,
 )
 from bot.corpus.abilities.vocabulary import EFFECT_KINDS
+from bot.importers.abilities import actions, rules
 from bot.importers.abilities import effects as fx
-from bot.importers.abilities import rules
 from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
 from bot.importers.abilities.modifiers import modifier
@@ -394,7 +394,7 @@ def _delayed(text: str) -> tuple[Effect, str] | None:
 
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
-    _ranged_tail, _delayed,
+    _ranged_tail, _delayed, actions.redirect, actions.volley, actions.far_wound,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)),
 )
 _LONE: tuple[Reader, ...] = (

@@ -1,0 +1,170 @@
+"""Effect parsers of paid and instant abilities: «перенаправить атаку со стоящего рядом существа в
+себя» (redirect), «два выстрела на 1-2-2, только по разным картам» (several attacks declared at
+once), «ранить существо на 1-2-2, дальность 4» (a wound within a range).
+
+Like :mod:`bot.importers.abilities.effects`, each parser reads one effect at the start of a
+normalised clause → (effect, the rest), or None; every word of the phrase must be known.
+
+>>> redirect("перенаправить атаку с себя в хозяина")
+(Redirect(attacks=(Attack(kind='attack'),), from_='self', to='host'), '')
+>>> volley("два выстрела на 1-2-2, только по разным картам")[0].count
+2
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any, cast
+
+from bot.corpus.abilities import (
+    Amount,
+    Attack,
+    AttackKind,
+    Effect,
+    Redirect,
+    Selector,
+    Strike,
+    Target,
+    Wound,
+)
+from bot.importers.abilities import effects as fx
+from bot.importers.abilities.attacks import by_whom
+from bot.importers.abilities.selectors import described, target
+from bot.importers.abilities.words import alternation
+
+# ---------------------------------------------------------------------------------------------
+# «перенаправить …»
+
+#: Attack nouns in the accusative singular («перенаправить выстрел или метание …»).
+_ACCUSATIVE: dict[str, AttackKind] = {
+    "атаку": "attack", "выстрел": "shot", "метание": "throw", "разряд": "discharge",
+    "простой удар": "simple_strike", "удар": "strike",
+}
+_ATTACKS = re.compile(r"(?P<nouns>(?:" + alternation(_ACCUSATIVE) + r")(?: или (?:"
+                      + alternation(_ACCUSATIVE) + r"))*)(?= )")
+_REDIRECT = re.compile(r"перенаправить (?:в (?P<to_first>[^,;()]+?) )?(?=[а-я])")
+#: Where the phrase of the card an attack comes from or goes to may end.
+_END = re.compile(r"(?=,|;| \(| и |$)")
+
+
+def redirect(text: str) -> tuple[Effect, str] | None:
+    """«перенаправить атаку со стоящего рядом существа в себя», «перенаправить в себя выстрел
+    или метание со стоящей рядом карты», «перенаправить выстрел или метание карты противника с
+    вашего нелетающего существа в выбранное существо противника»."""
+    m = _REDIRECT.match(text)
+    if not m:
+        return None
+    rest = text[m.end():]
+    nouns = _ATTACKS.match(rest)
+    if not nouns:
+        return None
+    attacks = tuple(Attack(kind=_ACCUSATIVE[n]) for n in nouns.group("nouns").split(" или "))
+    rest = rest[nouns.end():]
+    for at in [f.start() for f in re.finditer(r" (?:со|с) ", rest)]:
+        whose = rest[:at].strip()
+        by = by_whom(attacks, whose) if whose else attacks
+        if by is None:
+            continue
+        found = _route(rest[at:], m.group("to_first"))
+        if found is not None:
+            return Redirect(attacks=by, from_=found[0], to=found[1]), found[2]
+    return None
+
+
+def _route(text: str, to_first: str | None) -> tuple[Target, Target, str] | None:
+    """« со X в Y» (or « со X» when «в Y» came first): the two cards and the rest."""
+    m = re.match(r" (?:со|с) ", text)
+    assert m is not None
+    rest = text[m.end():]
+    if to_first is not None:
+        to = target(to_first, plural=False)
+        if to is None:
+            return None
+        for stop in sorted((e.start() for e in _END.finditer(rest)), reverse=True):
+            source = described(rest[:stop])
+            if source is not None:
+                return source, to, rest[stop:]
+        return None
+    for into in re.finditer(r" в ", rest):
+        source = described(rest[: into.start()])
+        if source is None:
+            continue
+        after = rest[into.end():]
+        for stop in sorted((e.start() for e in _END.finditer(after)), reverse=True):
+            to = target(after[:stop], plural=False)
+            if to is not None:
+                return source, to, after[stop:]
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Several attacks at once
+
+_COUNTS = {"два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5}
+#: «два выстрела» (2-4: the genitive singular), «пять выстрелов» (5 or more: the genitive
+#: plural), «x особых ударов цепом» (either) → the attack as one is named, and whether the
+#: form is that of 2-4.
+_VOLLEY_NOUNS: dict[str, tuple[str, bool]] = {
+    "выстрела": ("выстрел", True), "выстрелов": ("выстрел", False),
+    "метания": ("метание", True), "метаний": ("метание", False),
+    "разряда": ("разряд", True), "разрядов": ("разряд", False),
+    "магических удара": ("магический удар", True), "магических ударов": ("магический удар", False),
+    "особых удара": ("особый удар", True), "особых ударов": ("особый удар", False),
+}
+_VOLLEY = re.compile(r"(?P<n>" + alternation(_COUNTS) + r"|\d+|x)(?P<fewer> или менее)? "
+                     r"(?P<noun>" + alternation(_VOLLEY_NOUNS) + r")(?= )")
+_APART = r"(?=$|[,;)]| \()"
+#: «, только по разным картам», « по разным целям»: the attacks at different cards (any).
+_DIFFERENT = re.compile(r",?\s*(?:только )?по разным (?:картам|целям)" + _APART)
+#: «, только по разным картам противника» after a strike (a strike's target is stored).
+_DIFFERENT_ENEMY = re.compile(r",?\s*только по разным картам противника" + _APART)
+
+
+def volley(text: str) -> tuple[Effect, str] | None:
+    """«два выстрела на 1-2-2, только по разным картам», «три или менее метания на 1,
+    дальность 4, только по разным картам», «x особых ударов цепом на 1, только по разным
+    картам противника». The noun's number must agree with the count; a ranged attack aimed
+    at described cards stays unread (as a single one does)."""
+    m = _VOLLEY.match(text)
+    if not m:
+        return None
+    raw = m.group("n")
+    count: Amount = "X" if raw == "x" else int(raw) if raw.isdigit() else _COUNTS[raw]
+    noun, few = _VOLLEY_NOUNS[m.group("noun")]
+    if isinstance(count, int) and (count < 2 or few != (count < 5)):
+        return None
+    found = fx.ranged(noun + text[m.end():]) or fx.strike(noun + text[m.end():])
+    if found is None:
+        return None
+    effect, rest = found
+    changes: dict[str, Any] = {"count": count, "or_fewer": bool(m.group("fewer"))}
+    apart = _DIFFERENT.match(rest)
+    enemy = _DIFFERENT_ENEMY.match(rest)
+    if apart:
+        changes["different_targets"] = True
+        rest = rest[apart.end():]
+    elif enemy and isinstance(effect, Strike) and effect.target is None:
+        changes.update(different_targets=True, target=Selector(what="card", side="enemy"))
+        rest = rest[enemy.end():]
+    return cast(Effect, dataclasses.replace(effect, **changes)), rest
+
+
+# ---------------------------------------------------------------------------------------------
+# A wound within a range
+
+
+def far_wound(text: str) -> tuple[Effect, str] | None:
+    """«ранить существо на 1-2-2, дальность 4»: the wound of an impact or a spell cast at a
+    card within that range."""
+    found = fx.wound(text)
+    if found is None:
+        return None
+    effect, rest = found
+    far = re.match(r"\s*,\s*дальность\s+(\d+)(?=$|[,;.)]| \()", rest)
+    if not far or not isinstance(effect, Wound) or effect.target == "self":
+        return None
+    return dataclasses.replace(effect, range=int(far.group(1))), rest[far.end():]
+
+
+__all__ = ["far_wound", "redirect", "volley"]
