@@ -126,6 +126,7 @@ class BenchCorpus:
     real_terms: int
     real_cards: int
     files: tuple[str, ...]  # every written file, relative to root
+    asks: tuple[str, str]  # a term and a card the corpus surely has, for whole `ask` runs
 
 
 def _load_real(real_root: Path | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
@@ -310,6 +311,7 @@ def generate(out: Path, cards: int = DEFAULT_CARDS, terms: int = DEFAULT_TERMS,
         written.append(f"cards/{path.name}")
 
     taken_initials = {s.initials for s in KNOWN_SETS.values()}
+    first_card = ""
     remaining, set_id = cards, FIRST_SET_ID
     while remaining > 0:
         size = min(SET_SIZE, remaining)
@@ -324,10 +326,13 @@ def generate(out: Path, cards: int = DEFAULT_CARDS, terms: int = DEFAULT_TERMS,
             _card(rng, vocab, set_id, number, names.new(1, 3), term_ids, real_ids)
             for number in range(1, size + 1)
         ]
+        first_card = first_card or card_list[0]["name"]
         write(f"cards/{set_id}-bench.yaml",
               {"set": {"id": set_id, "name": set_name, "initials": initials}, "cards": card_list})
         remaining -= size
         set_id += 1
     return BenchCorpus(root=out, synthetic_terms=terms, synthetic_cards=cards,
                        real_terms=len(real_terms), real_cards=real_card_count,
-                       files=tuple(sorted(written)))
+                       files=tuple(sorted(written)),
+                       asks=("!term телепортация", "!card баалит") if real_terms and real_card_count
+                       else (f"!term {term_list[0]['name']}", f"!card {first_card}"))

@@ -162,7 +162,7 @@ def run(opts: Options, log: Any = None) -> dict[str, Any]:
 
         # Start-up to the first answer, index already built: the whole `ask` process, a term
         # and a card in turns (a term answer also lists the cards that use it).
-        ask_runs = _warm_asks(root, env, ("!term телепортация", "!card баалит"), opts.warm_runs)
+        ask_runs = _warm_asks(root, env, gen.asks, opts.warm_runs)
         python_runs = [run_child([sys.executable, "-c", "pass"], env) for _ in range(3)]
         import_runs = [run_child([sys.executable, "-c", "import bot.cli"], env) for _ in range(3)]
         warm = [r.seconds for r in ask_runs]
