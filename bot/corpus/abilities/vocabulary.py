@@ -715,6 +715,21 @@ class Redirect(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class MustAttack(Entry):
+    """«стоящее рядом существо противника (по его выбору) обязано 1 раз напасть на Торбьерна
+    простым ударом»: ``who`` must attack ``whom`` ``times`` times with ``attack`` (any when
+    None); ``their_choice``: «по его выбору», which of them the card's owner chooses (not
+    the ability's owner)."""
+
+    kind: ClassVar[str] = "must_attack"
+    who: Target
+    whom: Target = "self"
+    attack: Attack | None = None
+    times: int = 1
+    their_choice: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Delayed(Entry):
     """«; в начале вашего следующего хода все карты на этой клетке ранятся на 2»: effects at
     a later moment (``at``)."""
@@ -1009,7 +1024,7 @@ class StaysOpen(Entry):
 Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
-    | Block | Redirect | Delayed
+    | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed

@@ -21,7 +21,10 @@ from bot.corpus.abilities import (
     Amount,
     Attack,
     AttackKind,
+    Cell,
     Effect,
+    Move,
+    MustAttack,
     Redirect,
     Selector,
     Strike,
@@ -167,4 +170,65 @@ def far_wound(text: str) -> tuple[Effect, str] | None:
     return dataclasses.replace(effect, range=int(far.group(1))), rest[far.end():]
 
 
-__all__ = ["far_wound", "redirect", "volley"]
+# ---------------------------------------------------------------------------------------------
+# Moves to cells :func:`~bot.importers.abilities.effects.move` does not name
+
+#: «переместить X на соседнюю с ним клетку» (with X: «ним» is the card moved), «… рядом с
+#: собой» (the card itself), «на любую свободную клетку поля боя».
+_CELLS: dict[str, Cell] = {
+    "на соседнюю с ним клетку": Cell(adjacent=True), "на соседнюю с ней клетку": Cell(adjacent=True),
+    "на клетку рядом с собой": Cell(next_to="self"),
+    "на свободную клетку рядом с собой": Cell(free=True, next_to="self"),
+    "на соседнюю клетку рядом с собой": Cell(adjacent=True, next_to="self"),
+    "на свободную клетку поля боя": Cell(free=True),
+    "на любую свободную клетку поля боя": Cell(free=True),
+    "на любую незанятую клетку поля боя": Cell(free=True),
+}
+_MOVE_CELL = re.compile(r" (?P<cell>" + alternation(_CELLS) + r")(?=$|[ ,.;)])")
+
+
+def relocate(text: str) -> tuple[Effect, str] | None:
+    """«переместить выбранное существо противника на соседнюю с ним клетку», «переместить
+    ваше существо на соседнюю клетку рядом с собой»; a symbiote's «переместиться на стоящее
+    рядом существо противника» (onto the cell of that creature)."""
+    m = re.match(r"переместить (?P<rest>.+)", text)
+    if m:
+        rest = m.group("rest")
+        for cell in _MOVE_CELL.finditer(rest):
+            who = target(rest[: cell.start()], plural=True)
+            if who is not None:
+                return Move(target=who, to=_CELLS[cell.group("cell")]), rest[cell.end():]
+        return None
+    m = re.match(r"переместиться на ", text)
+    if not m:
+        return None
+    rest = text[m.end():]
+    for stop in sorted((e.start() for e in _END.finditer(rest)), reverse=True):
+        onto = target(rest[:stop], plural=False)
+        if isinstance(onto, Selector):
+            return Move(to=Cell(occupied_by=onto)), rest[stop:]
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# «обязано напасть»
+
+_MUST = re.compile(r"(?P<who>.+?)(?P<theirs> \(по его выбору\))? обязан[оаы]? (?P<n>\d+) раза? "
+                   r"напасть на (?P<whom>.+?) простым ударом(?=$|[,;.)])")
+
+
+def must_attack(text: str) -> tuple[Effect, str] | None:
+    """«стоящее рядом существо противника (по его выбору) обязано 1 раз напасть на Торбьерна
+    простым ударом»."""
+    m = _MUST.match(text)
+    if not m:
+        return None
+    who, whom = target(m.group("who"), plural=False), target(m.group("whom"), plural=False)
+    if who is None or whom is None:
+        return None
+    return MustAttack(who=who, whom=whom, attack=Attack(kind="simple_strike"),
+                      times=int(m.group("n")), their_choice=bool(m.group("theirs"))), \
+        text[m.end():]
+
+
+__all__ = ["far_wound", "must_attack", "redirect", "relocate", "volley"]

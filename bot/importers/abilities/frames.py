@@ -168,7 +168,7 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
 def _name(raw: str) -> str:
     """An impact's or a spell's name as the canonical form writes it: no quotes or spaces
     around."""
-    return raw.strip().strip("«»\"“”").strip()
+    return raw.strip("\u200b «»\"“”")  # «\u200b«врата света»» (50-3): a zero-width space
 
 
 def _named(text: str, m: re.Match[str], parts: dict[str, Any], *, partial: bool
@@ -395,6 +395,7 @@ def _delayed(text: str) -> tuple[Effect, str] | None:
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     _ranged_tail, _delayed, actions.redirect, actions.volley, actions.far_wound,
+    actions.relocate, actions.must_attack,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)),
 )
 _LONE: tuple[Reader, ...] = (

@@ -186,6 +186,7 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" в своем ряду$"), "same_row"),
     (re.compile(r",? " + _STANDING + r" в том же столбце, что и @self$"), "same_column"),
     (re.compile(r",? (?:" + _STANDING + r" )?в строю с @self$"), "in_formation"),
+    (re.compile(r",? с (?:которым|которой|которыми) (?:стоит|стоят) в строю$"), "in_formation"),
     (re.compile(r"(?:,\s*обладающ(?:им|ими|их|ее|ую|ий|ая|ие|его|ей)|\s+с|\s+со)\s+(?P<h>"
                 + _HAVING_LIST.pattern + r")$"), "having"),
 )

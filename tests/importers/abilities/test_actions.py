@@ -1,6 +1,7 @@
-"""Effects of paid and instant abilities (bot/importers/abilities/actions.py) on real sentences
-of the card database: redirects, several attacks at once, a wound within a range — each with
-its reading written by hand, and near misses that stay unread."""
+"""Effects of bot/importers/abilities/actions.py on real sentences of the card database:
+redirects, several attacks at once, a wound within a range, moves to more cells, «обязано
+напасть» — each with its reading written by hand, and near misses that stay unread (one made
+up: «Проба»)."""
 
 from typing import Any
 
@@ -52,6 +53,35 @@ READ: list[tuple[str, str, list[dict[str, Any]]]] = [
                     "name": "цепом", "target": ENEMY_CARD, "count": "X",
                     "different_targets": True}],
        "x": {"count": "cells_moved"}}]),
+    ("Торбьерн", "В начале хода противника стоящее рядом существо противника (по его выбору) "
+     "обязано 1 раз напасть на Торбьерна {strike} .",
+     [{"kind": "trigger", "when": {"event": "turn_start", "turn": "enemy"},
+       "effects": [{"kind": "must_attack", "who": {"side": "enemy", "place": "adjacent"},
+                    "attack": {"kind": "simple_strike"}, "their_choice": True}]}]),
+    ("Йоро", "В начале вашего хода может переместиться на стоящее рядом существо противника.",
+     [{"kind": "trigger", "when": {"event": "turn_start", "turn": "own"},
+       "effects": [{"kind": "move",
+                    "to": {"occupied_by": {"side": "enemy", "place": "adjacent"}}}],
+       "optional": True}]),
+    ("Стражник Тугарда", "В начале хода может поменяться местами с существом, с которым стоит в "
+     "строю.",
+     [{"kind": "trigger", "when": {"event": "turn_start", "turn": "any"},
+       "effects": [{"kind": "swap", "with": {"place": "in_formation"}}], "optional": True}]),
+    ("Русалка", "Концентрация: переместить выбранное существо противника на соседнюю с ним клетку.",
+     [{"kind": "trigger", "when": {"event": "concentration"},
+       "effects": [{"kind": "move", "target": {"side": "enemy"}, "to": {"adjacent": True}}]}]),
+    ("Хранитель Хартии", "В конце вашего хода может переместить ваше существо на соседнюю клетку "
+     "рядом с собой (1 раз за бой)",
+     [{"kind": "trigger", "when": {"event": "turn_end", "turn": "own"},
+       "effects": [{"kind": "move", "target": {"side": "own"},
+                    "to": {"adjacent": True, "next_to": "self"}}],
+       "optional": True, "limit": {"count": 1, "per": "battle"}}]),
+    ("Алтея", "При рывке другого вашего существа — Алтея может переместить его на клетку рядом с "
+     "собой, при этом излечить его на 2 (2 раза за ход, воздействие \u200b«врата света»).",
+     [{"kind": "trigger", "when": {"event": "dash", "subject": {"side": "own", "other": True}},
+       "effects": [{"kind": "move", "target": "that", "to": {"next_to": "self"}},
+                   {"kind": "heal", "value": 2, "target": "that"}],
+       "optional": True, "limit": {"count": 2, "per": "turn"}, "impact": "врата света"}]),
     ("Хаосит", "Закрыться: Воздействие когти хаоса ранить выбранное существо на 2, дальность 4.",
      [{"kind": "activated", "cost": {"tap": True},
        "effects": [{"kind": "wound", "value": 2, "target": {}, "range": 4}],
@@ -73,6 +103,11 @@ UNREAD = [
     # «в существо, стоящее с ним в строю»; «за ход противника»
     ("Гудрун", "Внезапное действие: Перенаправить атаку с вашего существа со строем в существо, "
      "стоящее с ним в строю (1 раз за ход противника)."),
+    # «в его втором или третьем ряду»: two regions of its squad
+    ("Умпи", "В начале хода противника выбранное стоящее рядом существо противника в его втором "
+     "или третьем ряду обязано 1 раз напасть на Умпи {strike} ."),
+    # «переместиться на соседнюю с ним клетку»: «ним» is another card
+    ("Проба", "При ударе переместиться на соседнюю с ним клетку."),
     # «только по картам разной элитности»
     ("Орк-громила", "{token}, закрыться: Два особых удара обоими мечами на 2-3-3, только по "
      "картам разной элитности."),
