@@ -60,6 +60,7 @@ LOCK_FILE = ".index.lock"
 #: Bytes of the SQLite header left out of the digest: they hold the digest itself (user
 #: version, application id) and counters that SQLite rewrites on every write.
 _HEADER = 100
+_SQLITE_MAGIC = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite file
 
 
 class IndexUnavailable(Exception):
@@ -237,8 +238,10 @@ def _stored_digest(data: bytes) -> tuple[int, int]:
 
 def unsealed(data: bytes) -> bool:
     """Whether a whole header carries no digest: an index built before digests were stored has
-    zeros there and is rebuilt as stale, not reported as damaged."""
-    return len(data) >= _HEADER and _stored_digest(data) == (0, 0)
+    zeros there and is rebuilt as stale, not reported as damaged. A header without SQLite's
+    magic string is no such index: its zeros are damage (a zeroed first block)."""
+    return (len(data) >= _HEADER and data.startswith(_SQLITE_MAGIC)
+            and _stored_digest(data) == (0, 0))
 
 
 def pages_intact(data: bytes) -> bool:

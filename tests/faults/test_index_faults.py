@@ -48,6 +48,21 @@ def test_a_damaged_index_is_detected_logged_and_rebuilt(
     assert _search_finds_teleport(judge)
 
 
+def test_a_zeroed_header_is_reported_as_damage_not_as_an_older_index(
+        corpus: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Zeros over the first block also zero the digest's place: that was taken for an index
+    built before digests were stored and rebuilt at info level, with no warning."""
+    data = tmp_path / "data"
+    _, db_path = open_index(corpus, data)
+    raw = bytearray(db_path.read_bytes())
+    raw[:4096] = bytes(4096)
+    db_path.write_bytes(bytes(raw))
+    with caplog.at_level(logging.WARNING):
+        judge = Judge.open(corpus, data)
+    assert any("is damaged" in r.getMessage() for r in caplog.records)
+    assert _search_finds_teleport(judge)
+
+
 def test_a_fresh_index_passes_its_own_check(corpus: Path, tmp_path: Path) -> None:
     _, db_path = open_index(corpus, tmp_path / "data")
     assert pages_intact(db_path.read_bytes())
