@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 Gender = Literal["m", "f", "n"]
+T = TypeVar("T")
 #: Adjective cases the messages need: nominative, accusative (of a thing), short form.
 Case = Literal["nom", "acc", "short"]
 
@@ -30,8 +31,9 @@ def fold(text: str) -> str:
     return text.casefold().replace("ё", "е")
 
 
-def plural(n: int, one: str, few: str, many: str) -> str:
-    """The noun form for ``n``: 1 клетка, 2 клетки, 5 клеток, 11 клеток, 21 клетка.
+def plural(n: int, one: T, few: T, many: T) -> T:
+    """The noun form for ``n``: 1 клетка, 2 клетки, 5 клеток, 11 клеток, 21 клетка (or any
+    value chosen by the same rule).
 
     >>> [plural(n, "клетка", "клетки", "клеток") for n in (1, 2, 5, 11, 21, 112)]
     ['клетка', 'клетки', 'клеток', 'клеток', 'клетка', 'клеток']
@@ -79,8 +81,16 @@ def echo(text: str, limit: int = 60) -> str:
     >>> echo("`!term`  телепортация\\nи ещё", 16)
     "'!term' телепор…"
     """
-    text = " ".join(text.replace("`", "'").split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip(" ".join(text.replace("`", "'").split()), limit)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, the cut marked with an ellipsis.
+
+    >>> clip("телепортация", 6), clip("ряд", 6)
+    ('телеп…', 'ряд')
+    """
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
 @lru_cache(maxsize=1)

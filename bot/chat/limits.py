@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+from bot.ru import clip as clip  # the one cut with an ellipsis; renderers call it ``L.clip``
+
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 FIELD_NAME = 256
@@ -29,11 +31,6 @@ STRING_OPTION_MAX = 6000
 
 #: Longest argument the bot reads (the rest of a message is refused, not cut).
 MAX_QUERY = 1000
-
-
-def clip(text: str, limit: int) -> str:
-    """Cut ``text`` to ``limit`` characters, marking the cut with an ellipsis."""
-    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
 
 
 def split_text(text: str, limit: int) -> list[str]:

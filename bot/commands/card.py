@@ -13,7 +13,7 @@ from bot.corpus.icons import icon_label
 from bot.corpus.model import Card, Corpus
 from bot.engine.supported import applied
 from bot.lookup.normalize import fold
-from bot.ru import echo
+from bot.ru import clip, echo
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _BARE_NUMBER = re.compile(r"\s*№?\s*(\d{1,4})\s*")
@@ -169,8 +169,8 @@ def _only_in(text: str, other: str, limit: int = 300) -> str:
     '«После удара не закрывается.»'
     """
     theirs = {fold(s) for s in _SENTENCES.split(other)}
-    found = " ".join(f"«{s}»" for s in _SENTENCES.split(text) if s and fold(s) not in theirs)
-    return found if len(found) <= limit else found[: limit - 1] + "…"
+    return clip(" ".join(f"«{s}»" for s in _SENTENCES.split(text) if s and fold(s) not in theirs),
+                limit)
 
 
 def _stats(card: Card, other: Card) -> list[tuple[str, str, str]]:

@@ -18,7 +18,7 @@ from bot.commands.common import (
 from bot.commands.context import Context
 from bot.corpus.model import Card, Corpus, Term
 from bot.lookup.api import SearchUnavailable
-from bot.ru import echo, sentences
+from bot.ru import clip, echo, sentences
 
 #: A trailing word asking for every version side by side.
 _ALL_VERSIONS = re.compile(r"\s+(все|версии|все версии|all|--all|полностью)\s*$", re.IGNORECASE)
@@ -169,5 +169,4 @@ def differing_sentences(current: str, older: str, limit: int = 500) -> str:
     for sentence in sentences(older):
         if not any(_nearly_equal(m, sentence) for m in matchers):
             out.append(f"«{sentence.strip()}»")
-    text = " ".join(out)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip(" ".join(out), limit)

@@ -18,6 +18,7 @@ from bot.corpus.sets import KNOWN_SETS
 from bot.importers.errors import ImporterError
 from bot.importers.headings import kinds_from_text, parse_heading, unique
 from bot.importers.merge import ImportBatch, merge_import, read_source_text, relative_file
+from bot.ru import fold
 
 RULES = "Правила"
 MORE_RULES = "Дополнительные правила"
@@ -146,9 +147,9 @@ def _release(value: str) -> tuple[int, str, int]:
     match = _RELEASE_RE.match(value)
     if not match:
         raise ImporterError(f"field «Выпуск»: expected '<set name> <number>', got {value!r}")
-    name = match.group(1).casefold().replace("ё", "е")
+    name = fold(match.group(1))
     for card_set in KNOWN_SETS.values():
-        if card_set.name.casefold().replace("ё", "е") == name:
+        if fold(card_set.name) == name:
             return card_set.id, card_set.name, int(match.group(2))
     raise ImporterError(f"field «Выпуск»: unknown set {match.group(1)!r} in {value!r}")
 

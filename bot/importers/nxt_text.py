@@ -17,6 +17,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
+from bot import ru
+
 # Grammatical cases: nominative, genitive, dative, accusative, instrumental, prepositional.
 _CASES = ("nom", "gen", "dat", "acc", "ins", "prep")
 
@@ -162,11 +164,7 @@ class Rendered:
 
 def _plural_form(n: int) -> tuple[str, bool]:
     """Russian agreement of a noun after the number ``n`` in the nominative: (case, plural)."""
-    if n % 10 == 1 and n % 100 != 11:
-        return "nom", False
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return "gen", False
-    return "gen", True
+    return ru.plural(n, ("nom", False), ("gen", False), ("gen", True))
 
 
 def _context(before: str, last: tuple[int, str, bool] | None) -> tuple[str, bool, str | None]:
@@ -268,7 +266,7 @@ def _decline(code: str, case: str, plural: bool, count: str | None) -> tuple[str
             else:  # X
                 case, plural = "gen", True
         else:  # «более 4 {counter}», «с 2 дополнительными {health}»: plural unless one
-            plural = not (count.isdigit() and int(count) % 10 == 1 and int(count) % 100 != 11)
+            plural = not (count.isdigit() and _plural_form(int(count)) == ("nom", False))
     forms = plural_forms if plural and plural_forms is not None else singular
     word = forms[_CASES.index(case)]
     if (code in ("elite", "ordinary") and case == "gen" and not plural and count is not None

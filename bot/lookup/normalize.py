@@ -25,6 +25,8 @@ from typing import NamedTuple
 
 import Stemmer
 
+from bot import ru
+
 #: Queries longer than this are cut before any work: no name or question is that long.
 MAX_QUERY = 200
 
@@ -68,13 +70,13 @@ _STEMMER = Stemmer.Stemmer("russian")
 
 def fold(text: str) -> str:
     """Casefold and clean ``text``: the comparable form of any name or query."""
-    low = text.casefold()
+    low = ru.fold(text)
     if _PLAIN.match(low):  # fast path: Cyrillic words and single spaces
-        return low.replace("ё", "е")
+        return low
     text = unicodedata.normalize("NFC", _CONTROL.sub(" ", text))
     if _LATIN.search(text) and _CYRILLIC.search(text):
         text = " ".join(_fix_lookalikes(word) for word in text.split())
-    text = text.casefold().replace("ё", "е").translate(_DASHES)
+    text = ru.fold(text).translate(_DASHES)
     if "-" in text or "+" in text:
         text = _NUMBER_HYPHEN.sub(lambda m: "\x00" if m.group() == "-" else "\x01", text)
     text = _NOT_WORD.sub(" ", text)
