@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -91,8 +92,7 @@ def record(ctx: Context, store: RulingStore, text: str) -> Answer:
     """Run the check; when it answers, record it and return its answer as the ruling."""
     answer = answer_check(ctx.corpus, text, lookup_resolver(ctx.lookup), command=COMMAND)
     if not answer.ok:
-        answer.error = f"{answer.error}\nРешение не записано."
-        return answer
+        return replace(answer, error=f"{answer.error}\nРешение не записано.")
     caller = ctx.caller
     assert caller.scope is not None
     ruling = store.record(Ruling(
@@ -102,10 +102,8 @@ def record(ctx: Context, store: RulingStore, text: str) -> Answer:
         corpus_version=ctx.corpus.content_hash, asked_by=caller.user, asked_by_id=caller.user_id,
         channel=caller.channel, channel_id=caller.channel_id, created_at=time.time(),
         picture=scene_to_data(answer.picture) if answer.picture else None))
-    answer.title = f"{ruling.label} записано · {answer.title}"
-    answer.footer = _recorded_line(ruling)
-    answer.ruling = ruling_data(ruling)
-    return answer
+    return replace(answer, title=f"{ruling.label} записано · {answer.title}",
+                   footer=_recorded_line(ruling), ruling=ruling_data(ruling))
 
 
 def recall(ctx: Context, store: RulingStore, number: int) -> Answer:

@@ -49,7 +49,7 @@ PROTECTION_TERMS: dict[str, str] = {
 #: What the corpus says of each attack kind the checks ask about: a throw is «дальняя
 #: немагическая атака» (``metanie``); whether a shot or a discharge is magic it does not say.
 MAGIC: dict[str, bool | None] = {"throw": False, "shot": None, "discharge": None, "poison": None}
-RANGED = ("throw", "shot", "discharge")
+RANGED = tuple(rules.ATTACKS)  # the ranged attacks: throw, shot, discharge
 _NAMES: dict[str, str] = {
     "throw": "метаний", "shot": "выстрелов", "discharge": "разрядов", "poison": "отравления",
     "attack": "атак", "magic": "магии", "spell": "заклинаний", "strike": "ударов",

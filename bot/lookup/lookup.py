@@ -82,6 +82,11 @@ class Kind(Enum):
         self.how = how
 
 
+#: Hits where the query begins a name or one of its words (a query of one or two letters so
+#: matched is too short to be the answer).
+BEGINS_NAME = frozenset({Kind.PREFIX, Kind.PARTIAL, Kind.WORD, Kind.NARROWER})
+
+
 # Scores (0..100, comparable within one query) by kind of hit. A prefix-like hit gets up to
 # COVERED more for the share of the name the query covers; a typo loses PER_EDIT an edit.
 EXACT_SCORE = 100.0
@@ -368,7 +373,7 @@ class _Table(Generic[T]):
             closest = [h for h in group if h.distance == top.distance]
             return top.id if len({h.id for h in closest}) == 1 else None
         if len(group) == 1:
-            weak = top.kind.how == "prefix" and query_len < 3
+            weak = top.kind in BEGINS_NAME and query_len < 3
             return None if weak else top.id
         return self._shortest(group)
 
