@@ -26,9 +26,18 @@ _HARD_ENDINGS: dict[Case, dict[Gender, str]] = {
 }
 
 
+def without_yo(text: str) -> str:
+    """«ё» written «е», case kept (where capitals still matter, as for a card's name).
+
+    >>> without_yo("Ёж и ёлка")
+    'Еж и елка'
+    """
+    return text.replace("ё", "е").replace("Ё", "Е")
+
+
 def fold(text: str) -> str:
     """The form in which typed words are compared: casefolded, «ё» read as «е»."""
-    return text.casefold().replace("ё", "е")
+    return without_yo(text).casefold()
 
 
 def plural(n: int, one: T, few: T, many: T) -> T:

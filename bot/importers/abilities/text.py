@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.importers.nxt_text import render_text
+from bot.ru import fold, without_yo
 
 #: The card's own name in a normalised sentence.
 SELF = "@self"
@@ -78,7 +79,7 @@ def normalise(sentence: str, name: str | None = None,
     s = render_text(sentence).text if "{" in sentence else sentence
     if name:
         s = mark_name(s, name, mentions)
-    s = s.casefold().replace("ё", "е").replace("\u00a0", " ")
+    s = fold(s).replace("\u00a0", " ")
     s = _CYRILLIC_X.sub("x", s)  # «Х» (Cyrillic) as an amount is the X of docs/abilities.md
     s = re.sub(r"\s+", " ", s).strip()
     return re.sub(r"\s*\.$", "", s).strip()
@@ -100,7 +101,7 @@ def mark_name(sentence: str, name: str, mentions: list[str] | None = None) -> st
     """
     stem = _stem(name)
     single = len(_WORD.findall(name)) == 1
-    folded = sentence.replace("ё", "е").replace("Ё", "Е")
+    folded = without_yo(sentence)
     if not stem or (stem[:1].upper() + stem[1:] not in folded if single
                     else stem not in folded.casefold()):
         return sentence  # the name is not there: no word forms needed
@@ -147,7 +148,7 @@ def _stem(name: str) -> str:
 
 
 def _fold(word: str) -> str:
-    return word.casefold().replace("ё", "е").replace("’", "'")
+    return fold(word).replace("’", "'")
 
 
 @lru_cache(maxsize=4096)
