@@ -28,6 +28,7 @@ import click
 from bot import PROJECT_ROOT
 from bot.answers.json import render_json
 from bot.answers.text import render_text
+from bot.cliroot import corpus_root, root_option
 from bot.corpus.errors import CorpusError
 from bot.importers.cli import import_group
 from bot.rulings.cli import recheck, rulings
@@ -40,10 +41,6 @@ log = logging.getLogger("berserk_judge")
 
 EXIT_ERROR_ANSWER, EXIT_UNUSABLE, EXIT_NO_DISCORD = 1, 2, 3
 
-_root_option = click.option(
-    "--root", type=click.Path(file_okay=False, path_type=Path), default=None,
-    help=f"Folder holding rules/ and cards/ (default: {PROJECT_ROOT}).",
-)
 
 
 _default_set_option = click.option(
@@ -61,15 +58,6 @@ def resolve_default_set(judge: Judge, text: str | None) -> int | None:
         sets = ", ".join(f"{s.initials} ({s.name}, {s.id})" for s in judge.corpus.sets.values())
         fail(f"unknown set {text!r} for --default-set; sets: {sets}")
     return found.id
-
-
-def corpus_root(ctx: click.Context, root: Path | None) -> Path:
-    """The subcommand's ``--root``, else the one given before the subcommand, else the
-    checkout's."""
-    if root is not None:
-        return root
-    parent = ctx.find_root().params.get("root")
-    return parent if isinstance(parent, Path) else PROJECT_ROOT
 
 
 def data_dir(root: Path = PROJECT_ROOT) -> Path:
@@ -106,7 +94,7 @@ def readable(text: str) -> str:
 
 
 @click.group(invoke_without_command=True)
-@_root_option
+@root_option
 @click.option("--console", "force_console", is_flag=True, help="Start the console even with a token.")
 @_default_set_option
 @click.pass_context
@@ -158,7 +146,7 @@ def run_discord(root: Path) -> None:
               help="Write the board picture of a !check (or !ruling) answer to this PNG file.")
 @click.option("--full", is_flag=True,
               help="Quote each cited rule whole (by default: the sentences that decided it).")
-@_root_option
+@root_option
 @_default_set_option
 @click.pass_context
 def ask(ctx: click.Context, text: tuple[str, ...], as_json: bool, image: Path | None,
@@ -232,7 +220,7 @@ def _numbered(answer: Answer, number: int, full: bool) -> str:
 
 @cli.command()
 @click.option("--force", is_flag=True, help="Rebuild even when the index is up to date.")
-@_root_option
+@root_option
 @click.pass_context
 def index(ctx: click.Context, force: bool, root: Path | None) -> None:
     """Validate the corpus and (re)build the search index if the YAML changed (or is damaged)."""

@@ -118,6 +118,18 @@ def test_recheck_lists_changed_rulings_and_export(runner: CliRunner, root: Path)
     assert "Телепортация (РП 4.1-2" in table[0]["citations"] and table[1]["citations"] == ""
 
 
+def test_root_before_the_command_is_the_one_recheck_and_export_read(
+        runner: CliRunner, root: Path) -> None:
+    # `berserk-judge --root X recheck` read the checkout's store, not X's (README: `--root`
+    # goes before or after the command).
+    ask(runner, root, CHECK.replace("!check", "!ruling"))
+    store = root / ".data" / "rulings.db"
+    result = runner.invoke(cli, ["--root", str(root), "recheck"])
+    assert result.exit_code == 0 and f"local store {store}: 0 of 1 rulings changed" in result.output
+    result = runner.invoke(cli, ["--root", str(root), "rulings", "export", "--store", "local"])
+    assert [r["id"] for r in json.loads(result.output)] == [1]
+
+
 def test_console_saves_the_picture_to_a_temp_file(runner: CliRunner, root: Path) -> None:
     result = runner.invoke(cli, ["--root", str(root), "--console"], input=CHECK + "\n")
     line = next(ln for ln in result.output.splitlines() if ln.startswith("Картинка позиции: "))

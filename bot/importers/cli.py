@@ -7,14 +7,11 @@ from pathlib import Path
 
 import click
 
-from bot import PROJECT_ROOT
+from bot.cliroot import corpus_root, root_option
 from bot.importers.errors import ImporterError
 
 _FILE = click.Path(exists=True, dir_okay=False, path_type=Path)
-_ROOT = click.option(
-    "--root", type=click.Path(file_okay=False, path_type=Path), default=PROJECT_ROOT,
-    show_default=True, help="Folder holding rules/ and cards/.",
-)
+_ROOT = root_option
 
 
 @click.group(name="import")
@@ -25,31 +22,37 @@ def import_group() -> None:
 @import_group.command("card")
 @click.argument("file", type=_FILE)
 @_ROOT
-def import_card(file: Path, root: Path) -> None:
+@click.pass_context
+def import_card(ctx: click.Context, file: Path, root: Path | None) -> None:
     """A card page of the game's site (tab-separated text, SPEC §3)."""
     from bot.importers.card_page import import_card_page
 
-    _run(lambda: import_card_page(file, root))
+    target = corpus_root(ctx, root)
+    _run(lambda: import_card_page(file, target))
 
 
 @import_group.command("glossary")
 @click.argument("file", type=_FILE)
 @_ROOT
-def import_glossary_cmd(file: Path, root: Path) -> None:
+@click.pass_context
+def import_glossary_cmd(ctx: click.Context, file: Path, root: Path | None) -> None:
     """The site's glossary page «Глоссарий терминов»."""
     from bot.importers.glossary import import_glossary
 
-    _run(lambda: import_glossary(file, root))
+    target = corpus_root(ctx, root)
+    _run(lambda: import_glossary(file, target))
 
 
 @import_group.command("nxt")
 @click.argument("file", type=_FILE)
 @_ROOT
-def import_nxt_cmd(file: Path, root: Path) -> None:
+@click.pass_context
+def import_nxt_cmd(ctx: click.Context, file: Path, root: Path | None) -> None:
     """The berserk-nxt community card database (resources/data.json)."""
     from bot.importers.nxt import import_nxt
 
-    _run(lambda: import_nxt(file, root))
+    target = corpus_root(ctx, root)
+    _run(lambda: import_nxt(file, target))
 
 
 def _run(action: Callable[[], str]) -> None:

@@ -17,14 +17,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from bot import PROJECT_ROOT
+from bot.cliroot import corpus_root, root_option
 
 if TYPE_CHECKING:  # the store (and sqlite-utils) is loaded when a command runs, not by `ask`
     from bot.rulings.store import RulingStore
 
 STORES = ("all", "local", "discord")
-_root = click.option("--root", type=click.Path(file_okay=False, path_type=Path),
-                     default=PROJECT_ROOT, show_default=True, help="Folder holding rules/ and cards/.")
+_root = root_option
 _store = click.option("--store", type=click.Choice(STORES), default="all", show_default=True,
                       help="Which rulings: the console's local store, the Discord servers', or both.")
 
@@ -60,12 +59,14 @@ def open_stores(root: Path, which: str) -> Iterator[list[tuple[str, RulingStore]
 @click.command()
 @_root
 @_store
-def recheck(root: Path, store: str) -> None:
+@click.pass_context
+def recheck(ctx: click.Context, root: Path | None, store: str) -> None:
     """Re-run every recorded ruling on the current corpus; list those whose verdict or cited
     rules changed."""
     from bot.cli import open_judge
     from bot.rulings.recheck import report
 
+    root = corpus_root(ctx, root)
     judge = open_judge(root)
     with open_stores(root, store) as stores:
         if not stores:
@@ -92,10 +93,12 @@ def rulings() -> None:
               show_default=True)
 @_root
 @_store
-def export(fmt: str, root: Path, store: str) -> None:
+@click.pass_context
+def export(ctx: click.Context, fmt: str, root: Path | None, store: str) -> None:
     """Every recorded ruling, oldest first, as JSON (a list) or CSV, on standard output."""
     from bot.commands.ruling import ruling_data
 
+    root = corpus_root(ctx, root)
     with open_stores(root, store) as stores:
         rows = [{"store": name.split()[0].lower(), **ruling_data(r)}
                 for name, s in stores for r in s.all()]

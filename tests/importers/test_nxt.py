@@ -656,6 +656,15 @@ def test_cli_imports_and_reports(root: Path) -> None:
     assert (root / SET10).is_file()
 
 
+def test_cli_root_before_the_command_is_where_it_imports(root: Path) -> None:
+    # `berserk-judge --root X import nxt FILE` wrote into the checkout's cards/, not X's.
+    from bot.cli import cli
+
+    result = CliRunner().invoke(cli, ["--root", str(root), "import", "nxt", str(SAMPLE)])
+    assert result.exit_code == 0, result.output
+    assert (root / SET10).is_file()
+
+
 def test_cli_bad_input_exits_with_the_error(root: Path, tmp_path: Path) -> None:
     records, _, _ = _broken("missing")
     path = write_input(tmp_path, records)
