@@ -82,6 +82,12 @@ def card_sources(corpus: Corpus, card: Card) -> list[Source]:
 
 def card_source_line(corpus: Corpus, card: Card) -> str:
     """«Источник: База карт berserk-nxt (…), sha256 073747eec127…; Страница карты …»."""
-    parts = [s.title + (f", sha256 {s.sha256[:12]}…" if s.sha256 else "")
-             for s in card_sources(corpus, card)]
+    return cards_source_line(corpus, [card])
+
+
+def cards_source_line(corpus: Corpus, cards: list[Card]) -> str:
+    """The sources of several cards, each named once, in the format of
+    :func:`card_source_line`."""
+    found = {s.id: s for card in cards for s in card_sources(corpus, card)}
+    parts = [s.title + (f", sha256 {s.sha256[:12]}…" if s.sha256 else "") for s in found.values()]
     return "Источник: " + ("; ".join(parts) if parts else "данные карты в корпусе (cards/)") + "."

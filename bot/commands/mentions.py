@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from bot.answers import Answer, Section
 from bot.commands.card import stats_line
+from bot.commands.common import cards_source_line
 from bot.commands.context import Context
 from bot.corpus.model import Card, Term
 from bot.ru import echo, fold
@@ -77,9 +78,14 @@ def answer_mentions(ctx: Context, text: str) -> Answer | None:
     answer = Answer(command=COMMAND, title="Упоминания: " + ", ".join(names))
     answer.sections = [_section(ctx, m) for m in mentions]
     answer.results = [_result(m) for m in mentions]
+    notes = []
     if len(queries) > MAX_MENTIONS:
-        answer.footer = (f"Показаны первые {MAX_MENTIONS} упоминания из {len(queries)}: "
-                         f"бот отвечает не больше чем на {MAX_MENTIONS} в одном сообщении.")
+        notes.append(f"Показаны первые {MAX_MENTIONS} упоминания из {len(queries)}: "
+                     f"бот отвечает не больше чем на {MAX_MENTIONS} в одном сообщении.")
+    cards = [m.item for m in mentions if isinstance(m.item, Card)]
+    if cards:  # a term's source is in its heading; the cards' database is named here
+        notes.append(cards_source_line(ctx.corpus, cards))
+    answer.footer = " ".join(notes)
     return answer
 
 

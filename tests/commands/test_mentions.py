@@ -57,3 +57,13 @@ def test_a_name_only_term_is_not_invented(judge: Judge) -> None:
 
 def test_no_mentions_no_answer(judge: Judge) -> None:
     assert answer_mentions(judge.ctx, "просто вопрос про `[[баалит]]`") is None
+
+
+def test_a_card_mention_cites_the_card_database(judge: Judge) -> None:
+    # Every card answer cites its source (issue 9): the compact one named no database at all.
+    answer = answer_mentions(judge.ctx, "[[мантикора]] и [[ЛБ 36]]")
+    assert answer is not None
+    assert answer.footer.startswith("Источник: База карт berserk-nxt (")
+    assert answer.footer.count("База карт") == 1 and "sha256" in answer.footer
+    term_only = answer_mentions(judge.ctx, "[[телепортация]]")
+    assert term_only is not None and term_only.footer == ""  # its source is in the heading
