@@ -92,8 +92,11 @@ class MentionsCog(commands.Cog, name="Упоминания"):
         if self.limits.update_rate_limit(message):
             log.debug("mentions rate-limited in channel %s", message.channel.id)
             return
+        # A bare number (`[[168]]`) means the server's default set, as in `!card 168`.
+        default_set = self.store.get(message.guild.id).default_set if message.guild else None
         loop = asyncio.get_running_loop()
-        answer = await loop.run_in_executor(self.executor, self.judge.mentions, message.content)
+        answer = await loop.run_in_executor(self.executor, self.judge.mentions, message.content,
+                                            default_set)
         if answer is None:
             return
         embed = render_pages(answer)[0]

@@ -98,19 +98,21 @@ class Judge:
         if parsed.name is None:
             if not parsed.word:
                 return Answer.failure("help", "Пустой запрос. Напишите `!help`, чтобы увидеть команды.")
-            mentioned = self.mentions(message)
+            mentioned = self.mentions(message, default_set)
             if mentioned is not None:
                 return mentioned
             return self._bare(parsed.word, f"{parsed.word} {parsed.args}".strip(), default_set)
         return self.run(parsed.name, parsed.args, caller, default_set)
 
-    def mentions(self, text: str) -> Answer | None:
-        """The compact answer to the ``[[…]]`` mentions of a message; None when it has none."""
+    def mentions(self, text: str, default_set: int | None = None) -> Answer | None:
+        """The compact answer to the ``[[…]]`` mentions of a message; None when it has none.
+        A bare card number (``[[168]]``) means ``default_set``, as in :meth:`run`."""
         from bot.commands.mentions import answer_mentions, has_mentions
 
         if not has_mentions(text):
             return None
-        return self._guarded("mention", lambda: answer_mentions(self.ctx, text))
+        ctx = self.ctx if default_set is None else replace(self.ctx, default_set=default_set)
+        return self._guarded("mention", lambda: answer_mentions(ctx, text))
 
     def _bare(self, word: str, text: str, default_set: int | None) -> Answer:
         """``!телепортация`` or ``!баалит``: a clear term or card name answers as such."""

@@ -93,7 +93,7 @@ def resolve(ctx: Context, query: str) -> Mention:
     """A card or a term, whichever the query names; an exact name wins over a looser match,
     and a term over a card when both match as well (as a bare ``!word`` does)."""
     term = ctx.lookup.find_term(query).best
-    card = ctx.lookup.find_card(query).best
+    card = ctx.lookup.find_card(query, ctx.default_set).best
     if term is not None and card is not None:
         if _exact(card, query) and not _exact(term, query):
             return Mention(query, "card", card)
@@ -103,7 +103,8 @@ def resolve(ctx: Context, query: str) -> Mention:
     if card is not None:
         return Mention(query, "card", card)
     near = [c.item.name for c in ctx.lookup.find_term(query).candidates[:SUGGESTIONS]]
-    near += [c.item.label for c in ctx.lookup.find_card(query).candidates[:SUGGESTIONS]]
+    cards = ctx.lookup.find_card(query, ctx.default_set)
+    near += [c.item.label for c in cards.candidates[:SUGGESTIONS]]
     return Mention(query, "none", suggestions=tuple(near[:SUGGESTIONS]))
 
 

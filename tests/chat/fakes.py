@@ -56,6 +56,7 @@ class FakeJudge:
         self.rulings: RulingStore | None = None
         self.changes: list[Change] = []  # what :meth:`recheck` reports
         self.rechecks: list[int | None] = []
+        self.mention_sets: list[int | None] = []  # the default set of each mentions call
 
     def use_rulings(self, store: RulingStore | None) -> None:
         self.rulings = store
@@ -64,7 +65,8 @@ class FakeJudge:
         self.rechecks.append(scope)
         return self.changes
 
-    def mentions(self, text: str) -> Answer | None:
+    def mentions(self, text: str, default_set: int | None = None) -> Answer | None:
+        self.mention_sets.append(default_set)
         found = find_mentions(text)
         if not found:
             return None

@@ -85,3 +85,14 @@ async def test_turned_off_or_not_allowed_channels_are_skipped(bot: JudgeBot,
     bot.store.toggle_mentions(GUILD, 222)
     bot.store.add_channel(GUILD, 999)  # the bot answers only in another channel
     assert not await cog.wanted(message("[[баалит]]"))
+
+
+async def test_a_bare_number_mention_means_the_servers_default_set(bot: JudgeBot,
+                                                                    fake_judge: FakeJudge) -> None:
+    # `[[168]]` answered «Баалит» (ПХ 168) on a server whose `!card 168` is ВС 168.
+    cog = MentionsCog(bot, fake_judge, bot.store)
+    bot.get_context = AsyncMock(return_value=MagicMock(command=None))  # type: ignore[method-assign]
+    await cog.on_message(message("[[168]]"))
+    bot.store.set_default_set(GUILD, 10)
+    await cog.on_message(message("[[168]]"))
+    assert fake_judge.mention_sets == [None, 10]

@@ -67,3 +67,12 @@ def test_a_card_mention_cites_the_card_database(judge: Judge) -> None:
     assert answer.footer.count("База карт") == 1 and "sha256" in answer.footer
     term_only = answer_mentions(judge.ctx, "[[телепортация]]")
     assert term_only is not None and term_only.footer == ""  # its source is in the heading
+
+
+def test_a_bare_number_means_the_default_set(judge: Judge) -> None:
+    # As `!card 168` does: «Баалит» in the newest set, «Повелитель бездны» with ВС the default.
+    newest = judge.mentions("[[168]]")
+    assert newest is not None and [e["id"] for e in newest.results or []] == ["50-168"]
+    answer = judge.ask("что это [[168]]?", default_set=10)
+    assert [e["id"] for e in answer.results or []] == ["10-168"]
+    assert judge.ask("!card 168", default_set=10).card["id"] == "10-168"  # type: ignore[index]
