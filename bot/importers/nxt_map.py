@@ -16,6 +16,7 @@ from bot.corpus.abilities import to_data
 from bot.corpus.icons import ICON_NAMES, ICON_TERMS
 from bot.corpus.ids import slugify
 from bot.importers.abilities import extract_abilities, with_texts
+from bot.importers.ability_terms import terms_of_readings
 from bot.importers.nxt_read import Record
 from bot.importers.nxt_report import ImportNotes
 from bot.importers.nxt_text import Rendered, render_text
@@ -167,8 +168,7 @@ def map_card(base: Record, alts: list[Record], terms: set[str], notes: ImportNot
         "movement": movement, "strike": base.hit, "icons": dict(base.icons),
         "text": rendered.text, "errata": errata, "artist": base.art, "rarity": rarity,
         "banned": banned, "banned_prints": banned_prints, "prints": _prints(base, alts),
-        "rules": [t for t in dict.fromkeys(ICON_TERMS.get(code, "") for code in base.icons)
-                  if t in terms],
+        "rules": [],
         "source": NXT_SOURCE,
     }
     # The extractor reads the database's text best as it is (placeholders mark costs and
@@ -176,6 +176,9 @@ def map_card(base: Record, alts: list[Record], terms: set[str], notes: ImportNot
     own = raw_text if rendered.text else ""
     abilities = [to_data(with_texts(a, _rendered))
                  for a in extract_abilities(own or "", dict(base.icons), name=base.name)]
+    # The terms the card uses: its icons', then those its read sentences name (ability_terms).
+    used = [ICON_TERMS.get(code, "") for code in base.icons] + terms_of_readings(abilities)
+    card["rules"] = [t for t in dict.fromkeys(used) if t in terms]
     return Mapped(card, rendered, abilities)
 
 
