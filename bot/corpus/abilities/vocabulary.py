@@ -452,15 +452,20 @@ class When(Value):
     простом ударе»); ``target``: what it is aimed at («по существу с проклятием»). ``turn``:
     a turn event's turn, else «в свой ход». ``from_``/``to``: the cells of a move
     (``reverse``: «или наоборот»). ``next``: «вашего следующего хода». ``value``: «Бешенство
-    3». ``first``: «первый раз за ход». ``condition``: «…, если …».
+    3». ``first``: «первый раз за ход». ``condition``: «…, если …». ``also``: the other events
+    of «при ударе или промахе», «при телепортации или прыжке» (``event`` is the one first in the
+    table of events, ``also`` the rest). ``in_assault``: «в нападении» (the strike or miss of
+    the card's own assault).
     """
 
     event: Event
+    also: tuple[Event, ...] = set_field()
     timing: Timing = "on"
     subject: Target = "self"
     attack: Attack | None = None
     target: Target | None = None
     turn: Turn | None = None
+    in_assault: bool = False
     from_: Cell | None = None
     to: Cell | None = None
     reverse: bool = False

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TypeVar
+from typing import TypeVar, get_args
 
 from bot.corpus.abilities import (
     Attack,
@@ -87,7 +87,7 @@ _EVENT_NOUNS: dict[str, Event] = {
     "перемещении": "relocate", "перемещения": "relocate", "прыжке": "jump", "прыжка": "jump",
     "телепортации": "teleport", "рывке": "dash", "рывка": "dash", "инкарнации": "incarnation",
     "пророчестве": "prophecy", "трупоедстве": "corpse_eating", "вампиризме": "vampirism",
-    "промахе": "miss", "нападении": "assault", "нападения": "assault",
+    "промахе": "miss", "промаха": "miss", "нападении": "assault", "нападения": "assault",
 }
 #: Verbs after «когда [subject]»: the event.
 _VERBS: dict[str, Event] = {
@@ -157,8 +157,11 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
     m = _ATTACK_RE.match(text)
     if m:
         attack = _attack(m)
-        for subject, tail in _subjects(text[m.end():]):
-            yield When(event="attack", attack=attack, subject=subject), tail
+        also, tail = _alternatives(text[m.end():], {"attack"})
+        if also is None:
+            return
+        for subject, rest in _subjects(tail):
+            yield When(event="attack", also=also, attack=attack, subject=subject), rest
         return
     m = re.match(r"(" + "|".join(_EVENT_NOUNS) + r")(?=$|[ ,—])", text)
     if not m:
@@ -169,8 +172,31 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
         for kind, rest in _options(tail, _ASSAULT_ATTACKS):
             yield When(event=event, attack=Attack(kind=kind) if kind else None), rest
         return
+    also, tail = _alternatives(tail, {event})
+    if also is None:
+        return
+    events = sorted({event, *also}, key=_EVENT_ORDER.index)
     for subject, rest in _subjects(tail):
-        yield When(event=event, subject=subject), rest
+        yield When(event=events[0], also=tuple(events[1:]), subject=subject), rest
+
+
+#: Events that may follow «или [при]» in a trigger's head: «при ударе или промахе»,
+#: «при телепортации или прыжке».
+_ALTERNATIVE_EVENTS = frozenset({"miss", "move", "relocate", "jump", "teleport", "dash"})
+_EVENT_ORDER: tuple[Event, ...] = get_args(Event)
+
+
+def _alternatives(text: str, named: set[Event]) -> tuple[tuple[Event, ...] | None, str]:
+    """The events after «или [при] …» in a trigger's head (none when there is no «или»);
+    ``None`` when an «или» names an event that is not an alternative or one already named."""
+    found: list[Event] = []
+    while m := re.match(r" или (?:при )?(" + "|".join(_EVENT_NOUNS) + r")(?=$|[ ,—])", text):
+        event = _EVENT_NOUNS[m.group(1)]
+        if event not in _ALTERNATIVE_EVENTS or event in named or event in found:
+            return None, text
+        found.append(event)
+        text = text[m.end():]
+    return tuple(found), text
 
 
 def _attack(m: re.Match[str]) -> Attack:
@@ -221,6 +247,9 @@ def _qualified(when: When, text: str) -> Iterator[Reading]:
     for aimed, rest in _aimed(when, text):
         for turn, more in _options(rest, _TURNS):
             found = replace(aimed, turn=turn) if turn else aimed
+            if found.event in ("attack", "miss") and more.startswith(" в нападении") \
+                    and _ends(more, len(" в нападении")):
+                found, more = replace(found, in_assault=True), more[len(" в нападении"):]
             if found.event in _MOVES:
                 yield from _cells(found, more)
             else:
