@@ -33,6 +33,7 @@ from bot.corpus.abilities import (
     Turn,
     When,
 )
+from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.selectors import dative_target, described
 from bot.importers.abilities.text import SELF, may_be
 
@@ -252,8 +253,27 @@ def _qualified(when: When, text: str) -> Iterator[Reading]:
                 found, more = replace(found, in_assault=True), more[len(" в нападении"):]
             if found.event in _MOVES:
                 yield from _cells(found, more)
+            elif found.event in ("death", "wounded") and found.attack is None:
+                yield from _from_attack(found, more)
             else:
                 yield found, more
+
+
+def _from_attack(when: When, text: str) -> Iterator[Reading]:
+    """«при гибели от атаки карты противника», «когда получает раны от отравления»: the attack
+    a card dies or is wounded from (one attack, with whose it is: the longest phrase read);
+    else none."""
+    if text.startswith(" от "):
+        words = text[4:].split(" ")
+        for n in range(min(len(words), 8), 0, -1):
+            phrase = " ".join(words[:n])
+            if "," in phrase[:-1]:
+                continue
+            attacks, rest = genitive_attacks(phrase.rstrip(","))
+            if len(attacks) == 1 and not rest and _by_genitive(words[:n]):
+                yield replace(when, attack=attacks[0]), text[4 + len(phrase.rstrip(",")):]
+                return
+    yield when, text
 
 
 def _aimed(when: When, text: str) -> Iterator[Reading]:
@@ -310,6 +330,16 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
                       reverse=bool(m.group("rev"))), text[m.end():]
         return
     yield when, text
+
+
+def _by_genitive(words: list[str]) -> bool:
+    """Whether the words after the attack noun (whose attack it is) are in the genitive:
+    «от атаки карты противника», not «от ближней атаки атаковавший получает …»."""
+    for m in range(1, len(words) + 1):
+        attacks, rest = genitive_attacks(" ".join(words[:m]))
+        if len(attacks) == 1 and not rest:
+            return m == len(words) or _in_case(" ".join(words[m:]).rstrip(","), "gent")
+    return False
 
 
 # ---------------------------------------------------------------------------------------------
