@@ -95,7 +95,7 @@ Event = Literal[
     "attack", "assault", "miss", "attacked", "wounded", "wounds", "death", "destroys",
     "leaves_field", "move", "relocate", "jump", "teleport", "dash", "turn_start", "turn_end",
     "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
-    "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend",
+    "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains",
 ]
 Timing = Literal["on", "after", "instead"]
 Player = Literal["first", "second"]
@@ -456,7 +456,8 @@ class When(Value):
     3». ``first``: «первый раз за ход». ``condition``: «…, если …». ``also``: the other events
     of «при ударе или промахе», «при телепортации или прыжке» (``event`` is the one first in the
     table of events, ``also`` the rest). ``in_assault``: «в нападении» (the strike or miss of
-    the card's own assault).
+    the card's own assault). ``keyword``: what a ``gains`` event gains («когда получает
+    благословление»).
     """
 
     event: Event
@@ -472,6 +473,7 @@ class When(Value):
     reverse: bool = False
     next: bool = False
     value: int | None = None
+    keyword: KeywordCode | None = None
     first: bool = False
     condition: Condition | None = None
 

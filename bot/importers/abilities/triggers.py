@@ -26,6 +26,7 @@ from bot.corpus.abilities import (
     AttackKind,
     Cell,
     Event,
+    KeywordCode,
     Region,
     Selector,
     Strength,
@@ -100,6 +101,11 @@ _VERBS: dict[str, Event] = {
     "покидает поле боя": "leaves_field", "уничтожает": "destroys",
     "совершает рывок": "dash", "совершает прыжок": "jump", "телепортируется": "teleport",
     "атакует": "attack",
+}
+#: Keywords a card gains after «когда получает» (event ``gains``).
+_GAINED: dict[str, KeywordCode] = {
+    "благословление": "bls", "благословение": "bls", "проклятие": "cur", "полет": "flight",
+    "полёт": "flight",
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -217,6 +223,11 @@ def _attack(m: re.Match[str]) -> Attack:
 def _verb_heads(text: str) -> Iterator[Reading]:
     for subject, rest in _subjects(" " + text, "nomn"):
         rest = rest.removeprefix(" ")
+        m = re.match(r"(?:получает|получают) (" + "|".join(_GAINED) + r")(?=$|[ ,—])", rest)
+        if m:  # «когда получает благословление»
+            yield When(event="gains", subject=subject, keyword=_GAINED[m.group(1)]), \
+                rest[m.end():]
+            continue
         m = re.match(r"(" + "|".join(sorted(_VERBS, key=len, reverse=True)) + r")(?=$|[ ,—])",
                      rest)
         if not m:
