@@ -39,7 +39,7 @@ Amount = int | X
 #: «на 1-2-3» (weak, medium, strong); «на 2» is (2, 2, 2).
 Values = tuple[Amount, Amount, Amount]
 
-Per = Literal["turn", "battle"]
+Per = Literal["turn", "battle", "own_turn", "enemy_turn"]
 #: Whose turn: «вашего хода» own, «хода противника» enemy, «хода» any.
 Turn = Literal["own", "enemy", "any"]
 Until = Literal["end_of_turn", "end_of_your_turn", "end_of_enemy_turn", "end_of_battle",
