@@ -450,7 +450,7 @@ class When(Value):
     ``timing``: «При/Когда» on, «После» after, «Вместо …» instead. ``subject``: whose event
     («при гибели вашего существа»). ``attack``: the attack of an attack event («при сильном
     простом ударе»), or the attack a card dies or is wounded from («при гибели от атаки карты
-    противника»); ``target``: what it is aimed at («по существу с проклятием»). ``turn``:
+    противника») or destroys with («когда уничтожает выстрелом …»); ``target``: what it is aimed at («по существу с проклятием»). ``turn``:
     a turn event's turn, else «в свой ход». ``from_``/``to``: the cells of a move
     (``reverse``: «или наоборот»). ``next``: «вашего следующего хода». ``value``: «Бешенство
     3». ``first``: «первый раз за ход». ``condition``: «…, если …». ``also``: the other events

@@ -17,7 +17,7 @@ When(event='attack', attack=Attack(kind='simple_strike', strength=('strong',)))
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import TypeVar, get_args
 
@@ -245,10 +245,23 @@ def _verb_heads(text: str) -> Iterator[Reading]:
 
 
 def _destroyed(base: When, text: str) -> Iterator[Reading]:
-    """«когда уничтожает карту противника»: what is destroyed."""
-    for target, rest in _phrases(text):
-        if isinstance(target, Selector):
-            yield replace(base, target=target), rest
+    """«когда уничтожает карту противника»: what is destroyed; with what attack, before or
+    after it («уничтожает выстрелом карту противника», «уничтожает карту выстрелом»)."""
+    for before, text_ in _options(text, _DESTROYED_BY):
+        for target, rest in _phrases(text_):
+            if not isinstance(target, Selector):
+                continue
+            afters = list(_options(rest, _DESTROYED_BY))
+            for after, more in afters if before is None else [(None, rest)]:
+                kind = before or after
+                yield replace(base, target=target,
+                              attack=Attack(kind=kind) if kind else None), more
+
+
+#: The attack a card destroys with (instrumental; «простой удар», «удар через ряд»: the
+#: database's {strike}, {uchr} in that place).
+_DESTROYED_BY: dict[str, AttackKind] = {**_ASSAULT_ATTACKS, "простой удар": "simple_strike",
+                                        "удар через ряд": "through_row"}
 
 
 # --- qualifiers after the head
@@ -411,7 +424,7 @@ def _subjects(text: str, case: str = "gent") -> Iterator[tuple[Target, str]]:
     yield "self", text
 
 
-def _options(text: str, table: dict[str, T], *, spaced: bool = True
+def _options(text: str, table: Mapping[str, T], *, spaced: bool = True
              ) -> Iterator[tuple[T | None, str]]:
     """Each entry of ``table`` that starts ``text`` (after a space), the longest first, then
     none."""
