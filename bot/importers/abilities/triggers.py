@@ -131,7 +131,7 @@ def whens(text: str) -> Iterator[Reading]:
         if m and _ends(text, m.end()):
             yield when, text[m.end():]
             return
-    m = re.match(r"(при|после того,? как|после|когда) ", text)
+    m = re.match(r"(при|после того,? как|после|когда|вместо) ", text)
     if not m:
         return
     rest = text[m.end():]
@@ -143,6 +143,7 @@ def whens(text: str) -> Iterator[Reading]:
     heads = _verb_heads(rest) if verbs else _noun_heads(rest, head)
     for when, tail in heads:
         when = replace(when, timing="after") if head.startswith("после") else when
+        when = replace(when, timing="instead") if head == "вместо" else when
         if first:
             if not first.group(0).endswith("за ход "):
                 after = re.match(r" за ход(?=$|[ ,—])", tail)
