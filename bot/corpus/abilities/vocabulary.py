@@ -95,7 +95,8 @@ Event = Literal[
     "attack", "assault", "miss", "attacked", "wounded", "wounds", "death", "destroys",
     "leaves_field", "move", "relocate", "jump", "teleport", "dash", "turn_start", "turn_end",
     "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
-    "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains",
+    "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
+    "emerge",
 ]
 Timing = Literal["on", "after", "instead"]
 Player = Literal["first", "second"]

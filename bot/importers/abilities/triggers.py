@@ -90,7 +90,13 @@ _EVENT_NOUNS: dict[str, Event] = {
     "телепортации": "teleport", "рывке": "dash", "рывка": "dash", "инкарнации": "incarnation",
     "пророчестве": "prophecy", "трупоедстве": "corpse_eating", "вампиризме": "vampirism",
     "промахе": "miss", "промаха": "miss", "нападении": "assault", "нападения": "assault",
+    "погружении": "submerge", "погружении на глубину": "submerge", "всплытии": "emerge",
+    "всплытии на поверхность": "emerge",
 }
+_EVENT_NOUN_RE = "|".join(sorted(_EVENT_NOUNS, key=len, reverse=True))
+#: «погружениина глубинуполучает»: words glued in the database (40-136, 40-139).
+_GLUED = re.compile(r"(погружении|всплытии) ?на (глубину|поверхность)(?=[а-я])|"
+                    r"(погружении|всплытии)на (?=глубину|поверхность)")
 #: Verbs after «когда [subject]»: the event.
 _VERBS: dict[str, Event] = {
     "получает раны": "wounded", "получают раны": "wounded", "наносит раны": "wounds",
@@ -134,7 +140,7 @@ def whens(text: str) -> Iterator[Reading]:
     m = re.match(r"(при|после того,? как|после|когда|вместо) ", text)
     if not m:
         return
-    rest = text[m.end():]
+    rest = _GLUED.sub(_unglue, text[m.end():])
     head = m.group(1)
     first = re.match(r"первом (?:за ход )?", rest) if head == "при" else None
     if first:  # «при первом за ход ударе», «при первом ударе за ход»
@@ -154,6 +160,12 @@ def whens(text: str) -> Iterator[Reading]:
         yield from _qualified(when, tail)
 
 
+def _unglue(m: re.Match[str]) -> str:
+    if m.group(1):
+        return f"{m.group(1)} на {m.group(2)} "
+    return f"{m.group(3)} на "
+
+
 def _ends(text: str, at: int) -> bool:
     return at == len(text) or not text[at].isalnum()
 
@@ -171,7 +183,7 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
         for subject, rest in _subjects(tail):
             yield When(event="attack", also=also, attack=attack, subject=subject), rest
         return
-    m = re.match(r"(" + "|".join(_EVENT_NOUNS) + r")(?=$|[ ,—])", text)
+    m = re.match(r"(" + _EVENT_NOUN_RE + r")(?=$|[ ,—])", text)
     if not m:
         return
     event = _EVENT_NOUNS[m.group(1)]
@@ -190,7 +202,8 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
 
 #: Events that may follow «или [при]» in a trigger's head: «при ударе или промахе»,
 #: «при телепортации или прыжке».
-_ALTERNATIVE_EVENTS = frozenset({"miss", "move", "relocate", "jump", "teleport", "dash"})
+_ALTERNATIVE_EVENTS = frozenset({"miss", "move", "relocate", "jump", "teleport", "dash",
+                                 "submerge", "emerge"})
 _EVENT_ORDER: tuple[Event, ...] = get_args(Event)
 
 
@@ -198,7 +211,7 @@ def _alternatives(text: str, named: set[Event]) -> tuple[tuple[Event, ...] | Non
     """The events after «или [при] …» in a trigger's head (none when there is no «или»);
     ``None`` when an «или» names an event that is not an alternative or one already named."""
     found: list[Event] = []
-    while m := re.match(r" или (?:при )?(" + "|".join(_EVENT_NOUNS) + r")(?=$|[ ,—])", text):
+    while m := re.match(r" или (?:при )?(" + _EVENT_NOUN_RE + r")(?=$|[ ,—])", text):
         event = _EVENT_NOUNS[m.group(1)]
         if event not in _ALTERNATIVE_EVENTS or event in named or event in found:
             return None, text
