@@ -106,7 +106,8 @@ _VERBS: dict[str, Event] = {
     "двигается": "move", "погибает": "death", "излечивается": "heal",
     "покидает поле боя": "leaves_field", "уничтожает": "destroys",
     "совершает рывок": "dash", "совершает прыжок": "jump", "телепортируется": "teleport",
-    "атакует": "attack",
+    "атакует": "attack", "погружается на глубину": "submerge", "погружается": "submerge",
+    "всплывает на поверхность": "emerge", "всплывает": "emerge",
 }
 #: Keywords a card gains after «когда получает» (event ``gains``).
 _GAINED: dict[str, KeywordCode] = {
@@ -249,6 +250,15 @@ def _verb_heads(text: str) -> Iterator[Reading]:
         event = _VERBS[m.group(1)]
         tail = rest[m.end():]
         base = When(event=event, subject=subject)
+        other = re.match(r" или (" + "|".join(sorted(_VERBS, key=len, reverse=True))
+                         + r")(?=$|[ ,—])", tail)
+        if other and event in _ALTERNATIVE_EVENTS:  # «погружается или всплывает»
+            also = _VERBS[other.group(1)]
+            if also not in _ALTERNATIVE_EVENTS or also == event:
+                continue
+            first, second = sorted((event, also), key=_EVENT_ORDER.index)
+            yield replace(base, event=first, also=(second,)), tail[other.end():]
+            continue
         if event == "destroys":
             yield from _destroyed(base, tail)
         elif event in ("assault", "attacked"):
