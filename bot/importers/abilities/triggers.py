@@ -107,7 +107,8 @@ _VERBS: dict[str, Event] = {
     "покидает поле боя": "leaves_field", "уничтожает": "destroys",
     "совершает рывок": "dash", "совершает прыжок": "jump", "телепортируется": "teleport",
     "атакует": "attack", "погружается на глубину": "submerge", "погружается": "submerge",
-    "всплывает на поверхность": "emerge", "всплывает": "emerge",
+    "всплывает на поверхность": "emerge", "всплывает": "emerge", "открывается": "opens",
+    "закрывается": "closes",
 }
 #: Keywords a card gains after «когда получает» (event ``gains``).
 _GAINED: dict[str, KeywordCode] = {
