@@ -159,7 +159,11 @@ def whens(text: str) -> Iterator[Reading]:
                     continue
                 tail = tail[after.end():]
             when = replace(when, first=True)
-        yield from _qualified(when, tail)
+        for found, more in _qualified(when, tail):
+            again = re.match(r" (?:в )?первый раз за ход(?=$|[ ,—])", more)
+            if again and not found.first and verbs:  # «когда передвигается первый раз за ход»
+                yield replace(found, first=True), more[again.end():]
+            yield found, more
 
 
 def _unglue(m: re.Match[str]) -> str:
