@@ -153,9 +153,11 @@ def limit_note(b_: Builder, limit: Limit | None) -> None:
     if not limit:
         return
     b_.cite(rules.PER_TURN)
-    b_.warn(f"Не более {limit.count} раз за {'ход' if limit.per == 'turn' else 'бой'}: за каждое "
+    per = {"turn": "ход", "battle": "бой", "own_turn": "ваш ход",
+           "enemy_turn": "ход противника"}[limit.per]
+    b_.warn(f"Не более {limit.count} раз за {per}: за каждое "
             "использование — маркер" + ("; нельзя в Предварительной фазе боя."
-                                        if limit.per == "turn" else "."))
+                                        if limit.per != "battle" else "."))
 
 
 def report_fired(b_: Builder, found: list[triggers.Fired]) -> None:

@@ -39,7 +39,7 @@ Amount = int | X
 #: «на 1-2-3» (weak, medium, strong); «на 2» is (2, 2, 2).
 Values = tuple[Amount, Amount, Amount]
 
-Per = Literal["turn", "battle"]
+Per = Literal["turn", "battle", "own_turn", "enemy_turn"]
 #: Whose turn: «вашего хода» own, «хода противника» enemy, «хода» any.
 Turn = Literal["own", "enemy", "any"]
 Until = Literal["end_of_turn", "end_of_your_turn", "end_of_enemy_turn", "end_of_battle",
@@ -95,7 +95,8 @@ Event = Literal[
     "attack", "assault", "miss", "attacked", "wounded", "wounds", "death", "destroys",
     "leaves_field", "move", "relocate", "jump", "teleport", "dash", "turn_start", "turn_end",
     "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
-    "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend",
+    "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
+    "emerge", "opens", "closes",
 ]
 Timing = Literal["on", "after", "instead"]
 Player = Literal["first", "second"]
@@ -449,23 +450,31 @@ class When(Value):
 
     ``timing``: «При/Когда» on, «После» after, «Вместо …» instead. ``subject``: whose event
     («при гибели вашего существа»). ``attack``: the attack of an attack event («при сильном
-    простом ударе»); ``target``: what it is aimed at («по существу с проклятием»). ``turn``:
+    простом ударе»), or the attack a card dies or is wounded from («при гибели от атаки карты
+    противника») or destroys with («когда уничтожает выстрелом …»); ``target``: what it is aimed at («по существу с проклятием»). ``turn``:
     a turn event's turn, else «в свой ход». ``from_``/``to``: the cells of a move
     (``reverse``: «или наоборот»). ``next``: «вашего следующего хода». ``value``: «Бешенство
-    3». ``first``: «первый раз за ход». ``condition``: «…, если …».
+    3». ``first``: «первый раз за ход». ``condition``: «…, если …». ``also``: the other events
+    of «при ударе или промахе», «при телепортации или прыжке» (``event`` is the one first in the
+    table of events, ``also`` the rest). ``in_assault``: «в нападении» (the strike or miss of
+    the card's own assault). ``keyword``: what a ``gains`` event gains («когда получает
+    благословление»).
     """
 
     event: Event
+    also: tuple[Event, ...] = set_field()
     timing: Timing = "on"
     subject: Target = "self"
     attack: Attack | None = None
     target: Target | None = None
     turn: Turn | None = None
+    in_assault: bool = False
     from_: Cell | None = None
     to: Cell | None = None
     reverse: bool = False
     next: bool = False
     value: int | None = None
+    keyword: KeywordCode | None = None
     first: bool = False
     condition: Condition | None = None
 

@@ -266,7 +266,8 @@ _HEAL_AMOUNT = r"(?P<value>\d+|x)"
 
 
 def heal(text: str) -> tuple[Effect, str] | None:
-    """«излечить существо на 2», «излечиться на 3», «полностью излечиться»."""
+    """«излечить существо на 2», «излечиться на 3» («излечивается на 2»: the card itself),
+    «полностью излечиться»."""
     m = re.match(r"полностью излечиться" + _END, text)
     if m:
         return Heal(value="full"), text[m.end():]
@@ -274,7 +275,7 @@ def heal(text: str) -> tuple[Effect, str] | None:
     if m:
         whom = _object(text[m.end():])
         return (Heal(value="full", target=whom[0]), whom[1]) if whom else None
-    m = re.match(r"излечиться на " + _HEAL_AMOUNT + _END, text)
+    m = re.match(r"(?:излечиться|излечивается) на " + _HEAL_AMOUNT + _END, text)
     if m:
         return Heal(value=_amount(m.group("value"))), text[m.end():]  # type: ignore[arg-type]
     found = _whom_by("излечить", _HEAL_AMOUNT, text)

@@ -508,6 +508,7 @@ def _names_another(when: When) -> bool:
     of its effects may then mean)."""
     cells = [c for c in (when.to, when.from_) if c is not None]
     return (when.subject != "self" or when.target is not None
+            or (when.attack is not None and when.attack.by is not None)
             or any(c.occupied_by not in (None, "self") or c.next_to not in (None, "self")
                    for c in cells))
 
@@ -538,6 +539,7 @@ def _named_cards(when: When) -> int:
     """How many cards other than the card itself the trigger phrase names."""
     cells = [c for c in (when.to, when.from_) if c is not None]
     named = [when.subject != "self", when.target is not None]
+    named += [when.attack is not None and when.attack.by is not None]
     named += [c.occupied_by not in (None, "self") for c in cells]
     named += [c.next_to not in (None, "self") for c in cells]
     return sum(named)

@@ -16,13 +16,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from bot.corpus.abilities import Limit, Measure, Selector, Target, XValue
+from bot.corpus.abilities import Limit, Measure, Per, Selector, Target, XValue
 from bot.importers.abilities.selectors import described
 from bot.importers.abilities.text import SELF
 
 _COUNT_WORDS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5}
 _LIMIT = re.compile(r"(?:не более |до )?(?P<n>\d+|один|два|три|четыре|пять) раза?"
-                    r" (?:за|в) (?P<per>ход|бой)")
+                    r" (?:за|в) (?P<per>ход противника|ваш ход|свой ход|ход|бой)")
 #: «(максимум +2)», «(максимум 3)» after a bonus or a keyword that grows.
 _CAP = re.compile(r"максимум (?:\+|на |до )?(?P<n>\d+)")
 #: «число ран на Рэккене», «количество фишек на нем»: what is counted, on whom.
@@ -69,7 +69,12 @@ def limit(text: str) -> Limit | None:
         return None
     word = m.group("n")
     count = int(word) if word.isdigit() else _COUNT_WORDS[word]
-    return Limit(count=count, per="turn" if m.group("per") == "ход" else "battle")
+    return Limit(count=count, per=_PERS[m.group("per")])
+
+
+#: «за ход», «за бой», «за ваш ход», «за ход противника»: what a limit counts in.
+_PERS: dict[str, Per] = {"ход": "turn", "бой": "battle", "ваш ход": "own_turn",
+                         "свой ход": "own_turn", "ход противника": "enemy_turn"}
 
 
 def cap(text: str) -> int | None:

@@ -17,15 +17,16 @@ When(event='attack', attack=Attack(kind='simple_strike', strength=('strong',)))
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from typing import TypeVar
+from typing import TypeVar, get_args
 
 from bot.corpus.abilities import (
     Attack,
     AttackKind,
     Cell,
     Event,
+    KeywordCode,
     Region,
     Selector,
     Strength,
@@ -33,6 +34,7 @@ from bot.corpus.abilities import (
     Turn,
     When,
 )
+from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.selectors import dative_target, described
 from bot.importers.abilities.text import SELF, may_be
 
@@ -87,8 +89,14 @@ _EVENT_NOUNS: dict[str, Event] = {
     "перемещении": "relocate", "перемещения": "relocate", "прыжке": "jump", "прыжка": "jump",
     "телепортации": "teleport", "рывке": "dash", "рывка": "dash", "инкарнации": "incarnation",
     "пророчестве": "prophecy", "трупоедстве": "corpse_eating", "вампиризме": "vampirism",
-    "промахе": "miss", "нападении": "assault", "нападения": "assault",
+    "промахе": "miss", "промаха": "miss", "нападении": "assault", "нападения": "assault",
+    "погружении": "submerge", "погружении на глубину": "submerge", "всплытии": "emerge",
+    "всплытии на поверхность": "emerge",
 }
+_EVENT_NOUN_RE = "|".join(sorted(_EVENT_NOUNS, key=len, reverse=True))
+#: «погружениина глубинуполучает»: words glued in the database (40-136, 40-139).
+_GLUED = re.compile(r"(погружении|всплытии) ?на (глубину|поверхность)(?=[а-я])|"
+                    r"(погружении|всплытии)на (?=глубину|поверхность)")
 #: Verbs after «когда [subject]»: the event.
 _VERBS: dict[str, Event] = {
     "получает раны": "wounded", "получают раны": "wounded", "наносит раны": "wounds",
@@ -98,7 +106,14 @@ _VERBS: dict[str, Event] = {
     "двигается": "move", "погибает": "death", "излечивается": "heal",
     "покидает поле боя": "leaves_field", "уничтожает": "destroys",
     "совершает рывок": "dash", "совершает прыжок": "jump", "телепортируется": "teleport",
-    "атакует": "attack",
+    "атакует": "attack", "погружается на глубину": "submerge", "погружается": "submerge",
+    "всплывает на поверхность": "emerge", "всплывает": "emerge", "открывается": "opens",
+    "закрывается": "closes",
+}
+#: Keywords a card gains after «когда получает» (event ``gains``).
+_GAINED: dict[str, KeywordCode] = {
+    "благословление": "bls", "благословение": "bls", "проклятие": "cur", "полет": "flight",
+    "полёт": "flight",
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -124,10 +139,10 @@ def whens(text: str) -> Iterator[Reading]:
         if m and _ends(text, m.end()):
             yield when, text[m.end():]
             return
-    m = re.match(r"(при|после того,? как|после|когда) ", text)
+    m = re.match(r"(при|после того,? как|после|когда|вместо) ", text)
     if not m:
         return
-    rest = text[m.end():]
+    rest = _GLUED.sub(_unglue, text[m.end():])
     head = m.group(1)
     first = re.match(r"первом (?:за ход )?", rest) if head == "при" else None
     if first:  # «при первом за ход ударе», «при первом ударе за ход»
@@ -136,6 +151,7 @@ def whens(text: str) -> Iterator[Reading]:
     heads = _verb_heads(rest) if verbs else _noun_heads(rest, head)
     for when, tail in heads:
         when = replace(when, timing="after") if head.startswith("после") else when
+        when = replace(when, timing="instead") if head == "вместо" else when
         if first:
             if not first.group(0).endswith("за ход "):
                 after = re.match(r" за ход(?=$|[ ,—])", tail)
@@ -143,7 +159,17 @@ def whens(text: str) -> Iterator[Reading]:
                     continue
                 tail = tail[after.end():]
             when = replace(when, first=True)
-        yield from _qualified(when, tail)
+        for found, more in _qualified(when, tail):
+            again = re.match(r" (?:в )?первый раз за ход(?=$|[ ,—])", more)
+            if again and not found.first and verbs:  # «когда передвигается первый раз за ход»
+                yield replace(found, first=True), more[again.end():]
+            yield found, more
+
+
+def _unglue(m: re.Match[str]) -> str:
+    if m.group(1):
+        return f"{m.group(1)} на {m.group(2)} "
+    return f"{m.group(3)} на "
 
 
 def _ends(text: str, at: int) -> bool:
@@ -157,10 +183,13 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
     m = _ATTACK_RE.match(text)
     if m:
         attack = _attack(m)
-        for subject, tail in _subjects(text[m.end():]):
-            yield When(event="attack", attack=attack, subject=subject), tail
+        also, tail = _alternatives(text[m.end():], {"attack"})
+        if also is None:
+            return
+        for subject, rest in _subjects(tail):
+            yield When(event="attack", also=also, attack=attack, subject=subject), rest
         return
-    m = re.match(r"(" + "|".join(_EVENT_NOUNS) + r")(?=$|[ ,—])", text)
+    m = re.match(r"(" + _EVENT_NOUN_RE + r")(?=$|[ ,—])", text)
     if not m:
         return
     event = _EVENT_NOUNS[m.group(1)]
@@ -169,8 +198,32 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
         for kind, rest in _options(tail, _ASSAULT_ATTACKS):
             yield When(event=event, attack=Attack(kind=kind) if kind else None), rest
         return
+    also, tail = _alternatives(tail, {event})
+    if also is None:
+        return
+    events = sorted({event, *also}, key=_EVENT_ORDER.index)
     for subject, rest in _subjects(tail):
-        yield When(event=event, subject=subject), rest
+        yield When(event=events[0], also=tuple(events[1:]), subject=subject), rest
+
+
+#: Events that may follow «или [при]» in a trigger's head: «при ударе или промахе»,
+#: «при телепортации или прыжке».
+_ALTERNATIVE_EVENTS = frozenset({"miss", "move", "relocate", "jump", "teleport", "dash",
+                                 "submerge", "emerge"})
+_EVENT_ORDER: tuple[Event, ...] = get_args(Event)
+
+
+def _alternatives(text: str, named: set[Event]) -> tuple[tuple[Event, ...] | None, str]:
+    """The events after «или [при] …» in a trigger's head (none when there is no «или»);
+    ``None`` when an «или» names an event that is not an alternative or one already named."""
+    found: list[Event] = []
+    while m := re.match(r" или (?:при )?(" + _EVENT_NOUN_RE + r")(?=$|[ ,—])", text):
+        event = _EVENT_NOUNS[m.group(1)]
+        if event not in _ALTERNATIVE_EVENTS or event in named or event in found:
+            return None, text
+        found.append(event)
+        text = text[m.end():]
+    return tuple(found), text
 
 
 def _attack(m: re.Match[str]) -> Attack:
@@ -190,6 +243,11 @@ def _attack(m: re.Match[str]) -> Attack:
 def _verb_heads(text: str) -> Iterator[Reading]:
     for subject, rest in _subjects(" " + text, "nomn"):
         rest = rest.removeprefix(" ")
+        m = re.match(r"(?:получает|получают) (" + "|".join(_GAINED) + r")(?=$|[ ,—])", rest)
+        if m:  # «когда получает благословление»
+            yield When(event="gains", subject=subject, keyword=_GAINED[m.group(1)]), \
+                rest[m.end():]
+            continue
         m = re.match(r"(" + "|".join(sorted(_VERBS, key=len, reverse=True)) + r")(?=$|[ ,—])",
                      rest)
         if not m:
@@ -197,6 +255,15 @@ def _verb_heads(text: str) -> Iterator[Reading]:
         event = _VERBS[m.group(1)]
         tail = rest[m.end():]
         base = When(event=event, subject=subject)
+        other = re.match(r" или (" + "|".join(sorted(_VERBS, key=len, reverse=True))
+                         + r")(?=$|[ ,—])", tail)
+        if other and event in _ALTERNATIVE_EVENTS:  # «погружается или всплывает»
+            also = _VERBS[other.group(1)]
+            if also not in _ALTERNATIVE_EVENTS or also == event:
+                continue
+            first, second = sorted((event, also), key=_EVENT_ORDER.index)
+            yield replace(base, event=first, also=(second,)), tail[other.end():]
+            continue
         if event == "destroys":
             yield from _destroyed(base, tail)
         elif event in ("assault", "attacked"):
@@ -207,10 +274,23 @@ def _verb_heads(text: str) -> Iterator[Reading]:
 
 
 def _destroyed(base: When, text: str) -> Iterator[Reading]:
-    """«когда уничтожает карту противника»: what is destroyed."""
-    for target, rest in _phrases(text):
-        if isinstance(target, Selector):
-            yield replace(base, target=target), rest
+    """«когда уничтожает карту противника»: what is destroyed; with what attack, before or
+    after it («уничтожает выстрелом карту противника», «уничтожает карту выстрелом»)."""
+    for before, text_ in _options(text, _DESTROYED_BY):
+        for target, rest in _phrases(text_):
+            if not isinstance(target, Selector):
+                continue
+            afters = list(_options(rest, _DESTROYED_BY))
+            for after, more in afters if before is None else [(None, rest)]:
+                kind = before or after
+                yield replace(base, target=target,
+                              attack=Attack(kind=kind) if kind else None), more
+
+
+#: The attack a card destroys with (instrumental; «простой удар», «удар через ряд»: the
+#: database's {strike}, {uchr} in that place).
+_DESTROYED_BY: dict[str, AttackKind] = {**_ASSAULT_ATTACKS, "простой удар": "simple_strike",
+                                        "удар через ряд": "through_row"}
 
 
 # --- qualifiers after the head
@@ -221,10 +301,32 @@ def _qualified(when: When, text: str) -> Iterator[Reading]:
     for aimed, rest in _aimed(when, text):
         for turn, more in _options(rest, _TURNS):
             found = replace(aimed, turn=turn) if turn else aimed
+            if found.event in ("attack", "miss") and more.startswith(" в нападении") \
+                    and _ends(more, len(" в нападении")):
+                found, more = replace(found, in_assault=True), more[len(" в нападении"):]
             if found.event in _MOVES:
                 yield from _cells(found, more)
+            elif found.event in ("death", "wounded") and found.attack is None:
+                yield from _from_attack(found, more)
             else:
                 yield found, more
+
+
+def _from_attack(when: When, text: str) -> Iterator[Reading]:
+    """«при гибели от атаки карты противника», «когда получает раны от отравления»: the attack
+    a card dies or is wounded from (one attack, with whose it is: the longest phrase read);
+    else none."""
+    if text.startswith(" от "):
+        words = text[4:].split(" ")
+        for n in range(min(len(words), 8), 0, -1):
+            phrase = " ".join(words[:n])
+            if "," in phrase[:-1]:
+                continue
+            attacks, rest = genitive_attacks(phrase.rstrip(","))
+            if len(attacks) == 1 and not rest and _by_genitive(words[:n]):
+                yield replace(when, attack=attacks[0]), text[4 + len(phrase.rstrip(",")):]
+                return
+    yield when, text
 
 
 def _aimed(when: When, text: str) -> Iterator[Reading]:
@@ -281,6 +383,16 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
                       reverse=bool(m.group("rev"))), text[m.end():]
         return
     yield when, text
+
+
+def _by_genitive(words: list[str]) -> bool:
+    """Whether the words after the attack noun (whose attack it is) are in the genitive:
+    «от атаки карты противника», not «от ближней атаки атаковавший получает …»."""
+    for m in range(1, len(words) + 1):
+        attacks, rest = genitive_attacks(" ".join(words[:m]))
+        if len(attacks) == 1 and not rest:
+            return m == len(words) or _in_case(" ".join(words[m:]).rstrip(","), "gent")
+    return False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -341,7 +453,7 @@ def _subjects(text: str, case: str = "gent") -> Iterator[tuple[Target, str]]:
     yield "self", text
 
 
-def _options(text: str, table: dict[str, T], *, spaced: bool = True
+def _options(text: str, table: Mapping[str, T], *, spaced: bool = True
              ) -> Iterator[tuple[T | None, str]]:
     """Each entry of ``table`` that starts ``text`` (after a space), the longest first, then
     none."""
