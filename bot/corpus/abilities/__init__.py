@@ -31,6 +31,7 @@ from bot.corpus.abilities.vocabulary import (
     Countable,
     Counters,
     CountersAction,
+    CountersAsOpen,
     Defends,
     Delayed,
     Destroy,
@@ -126,7 +127,7 @@ from bot.corpus.abilities.vocabulary import (
 
 __all__ = [
     "AbilityDataError", "from_data", "to_data", "Ability", "Action", "Activated",
-    "AdjacentTargets", "Amount", "AsAdjacent", "Attack", "AttackBonus", "AttackKind", "Block",
+    "AdjacentTargets", "CountersAsOpen", "Amount", "AsAdjacent", "Attack", "AttackBonus", "AttackKind", "Block",
     "CONDITION_KINDS", "Cannot", "Cell", "Choice", "Close", "Column", "Condition", "Cost",
     "Countable", "Counters", "CountersAction", "Defends", "Delayed", "Destroy", "Diagonal", "DieBonus",
     "DieRoll", "Discharge", "EFFECT_KINDS", "Effect", "Element", "Entry", "Event", "Exile",

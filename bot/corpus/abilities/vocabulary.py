@@ -948,6 +948,15 @@ class AsAdjacent(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class CountersAsOpen(Entry):
+    """«Отражает простой удар как открытая карта»: strikes back at these attacks as an open
+    card does (even when closed)."""
+
+    kind: ClassVar[str] = "counters_as_open"
+    attacks: tuple[Attack, ...] = set_field()
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class AdjacentTargets(Entry):
     """«Может стрелять по стоящим рядом картам»: these ranged attacks may aim at an adjacent
     card."""
@@ -1027,7 +1036,7 @@ Effect = (
     | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed
+    | AdjacentTargets | CountersAsOpen | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed
 )
 
 

@@ -24,6 +24,7 @@ from bot.corpus.abilities import (
     Action,
     Attack,
     Cannot,
+    CountersAsOpen,
     Defends,
     Effect,
     OnlyTargets,
@@ -132,7 +133,14 @@ def cannot(s: str) -> list[Effect] | None:
     return [Cannot(actions=tuple(action for action, _ in found), attacks=attacks)]
 
 
-RULES: tuple[Rule, ...] = (defends, only_targets, cannot)
+def counters_as_open(s: str) -> list[Effect] | None:
+    """«Отражает простой удар как открытая карта» (even when closed)."""
+    if s == "отражает простой удар как открытая карта":
+        return [CountersAsOpen(attacks=(Attack(kind="simple_strike"),))]
+    return None
+
+
+RULES: tuple[Rule, ...] = (defends, only_targets, cannot, counters_as_open)
 
 
 def rule(s: str) -> list[Ability] | None:
