@@ -948,6 +948,23 @@ class AsAdjacent(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class MaxSymbiotes(Entry):
+    """«Может иметь до 3 разных симбиотов»: how many different symbiotes it may have."""
+
+    kind: ClassVar[str] = "max_symbiotes"
+    value: int
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class SquadBan(Entry):
+    """«Не может быть взят в отряд с темными существами»: not taken into a squad that has
+    ``excludes``."""
+
+    kind: ClassVar[str] = "squad_ban"
+    excludes: Selector
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class CountersAsOpen(Entry):
     """«Отражает простой удар как открытая карта»: strikes back at these attacks as an open
     card does (even when closed)."""
@@ -1036,7 +1053,7 @@ Effect = (
     | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed
 )
 
 
