@@ -120,6 +120,7 @@ from bot.corpus.abilities.vocabulary import (
     Way,
     When,
     Wound,
+    WoundsOnlyFrom,
     XValue,
     Zone,
     read_in_full,
@@ -140,6 +141,6 @@ __all__ = [
     "PlayerIs", "Protection", "RANGED_KINDS", "RangeBonus", "Ranged", "Reach", "Redirect", "ReduceTo",
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
     "StaysOpen", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "Timing",
-    "Trigger", "Turn", "TurnIs", "Unparsed", "Until", "Value", "Values", "Way", "When", "Wound",
+    "Trigger", "Turn", "TurnIs", "Unparsed", "Until", "Value", "Values", "Way", "When", "Wound", "WoundsOnlyFrom",
     "XValue", "Zone", "read_in_full", "set_field", "walk",
 ]

@@ -909,6 +909,14 @@ class NoWounds(Entry):
     target: Target = "self"
 
 
+@dataclass(frozen=True, kw_only=True, repr=False)
+class WoundsOnlyFrom(Entry):
+    """«Получает раны только от простого удара»: wounds from nothing else."""
+
+    kind: ClassVar[str] = "wounds_only_from"
+    attacks: tuple[Attack, ...] = set_field()
+
+
 # ---------------------------------------------------------------------------------------------
 # Effects: rules of moving and attacking
 
@@ -1053,7 +1061,7 @@ Effect = (
     | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed
 )
 
 
