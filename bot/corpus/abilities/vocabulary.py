@@ -918,6 +918,14 @@ class NoWounds(Entry):
     target: Target = "self"
 
 
+@dataclass(frozen=True, kw_only=True, repr=False)
+class WoundsOnlyFrom(Entry):
+    """«Получает раны только от простого удара»: wounds from nothing else."""
+
+    kind: ClassVar[str] = "wounds_only_from"
+    attacks: tuple[Attack, ...] = set_field()
+
+
 # ---------------------------------------------------------------------------------------------
 # Effects: rules of moving and attacking
 
@@ -954,6 +962,32 @@ class AsAdjacent(Entry):
     way: Way
     targets: Target
     attack: Attack | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class MaxSymbiotes(Entry):
+    """«Может иметь до 3 разных симбиотов»: how many different symbiotes it may have."""
+
+    kind: ClassVar[str] = "max_symbiotes"
+    value: int
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class SquadBan(Entry):
+    """«Не может быть взят в отряд с темными существами»: not taken into a squad that has
+    ``excludes``."""
+
+    kind: ClassVar[str] = "squad_ban"
+    excludes: Selector
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class CountersAsOpen(Entry):
+    """«Отражает простой удар как открытая карта»: strikes back at these attacks as an open
+    card does (even when closed)."""
+
+    kind: ClassVar[str] = "counters_as_open"
+    attacks: tuple[Attack, ...] = set_field()
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -1036,7 +1070,7 @@ Effect = (
     | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed
 )
 
 

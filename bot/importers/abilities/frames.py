@@ -38,15 +38,18 @@ from bot.corpus.abilities import (
     Discharge,
     Effect,
     Formation,
+    Has,
     Incorporeal,
     InZone,
     Keyword,
     Limit,
+    Lives,
     MovementBonus,
     PlayerIs,
     RangeBonus,
     Selector,
     Shot,
+    State,
     Static,
     Throw,
     Trigger,
@@ -707,7 +710,11 @@ def _conditional(s: str) -> list[Ability] | None:
         condition_ = condition(cond)
         if condition_ is None:
             continue
-        rest = re.sub(r"^(?:получает|имеет)\s+", "", rest.strip(" ,"))
+        rest = rest.strip(" ,")
+        if how == "first" and isinstance(condition_, State | Has | Lives) \
+                and condition_.subject == "self":  # «Пока Олаф закрыт, он …»: the card itself
+            rest = re.sub(r"^(?:он|она|оно)\s+", "", rest)
+        rest = re.sub(r"^(?:получает|имеет)\s+", "", rest)
         granted = read(rest)
         if granted is None or not all(_read(a) for a in granted):
             continue

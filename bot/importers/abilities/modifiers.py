@@ -173,6 +173,9 @@ _PER_COUNTER = re.compile(r" за каждую фишку на (?:@self|(?!(?:в
 def attack_bonus(text: str) -> Found | None:
     """«+1 к ударам по горным», «-1 к простому удару», «+2 к выстрелу за каждую фишку на …»,
     «+1 к следующему простому удару» (next)."""
+    # «+1 {strike} по летающим»: the placeholder rendered undeclined, without «к»; read only
+    # before «по …», where it can mean nothing but a bonus to the simple strike.
+    text = re.sub(r"^(\+\s*\d+) простой удар(?= по )", r"\1 к простому удару", text)
     m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" к (?P<next>следующ(?:ему|ей) )?",
                  text)
     if not m:

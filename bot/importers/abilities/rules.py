@@ -24,10 +24,13 @@ from bot.corpus.abilities import (
     Action,
     Attack,
     Cannot,
+    CountersAsOpen,
     Defends,
     Effect,
+    MaxSymbiotes,
     OnlyTargets,
     Selector,
+    SquadBan,
 )
 from bot.importers.abilities.selectors import described, target
 from bot.importers.abilities.words import alternation
@@ -132,7 +135,37 @@ def cannot(s: str) -> list[Effect] | None:
     return [Cannot(actions=tuple(action for action, _ in found), attacks=attacks)]
 
 
-RULES: tuple[Rule, ...] = (defends, only_targets, cannot)
+def counters_as_open(s: str) -> list[Effect] | None:
+    """«Отражает простой удар как открытая карта» (even when closed)."""
+    if s == "отражает простой удар как открытая карта":
+        return [CountersAsOpen(attacks=(Attack(kind="simple_strike"),))]
+    return None
+
+
+_SYMBIOTES = {"2": 2, "3": 3, "4": 4, "двух": 2, "трех": 3, "четырех": 4}
+
+
+def max_symbiotes(s: str) -> list[Effect] | None:
+    """«Может иметь до 3 разных симбиотов», «до двух разных симбиотов»."""
+    m = re.fullmatch(r"может иметь до (?P<n>" + alternation(_SYMBIOTES) + r") разных симбиотов",
+                     s)
+    return [MaxSymbiotes(value=_SYMBIOTES[m.group("n")])] if m else None
+
+
+def squad_ban(s: str) -> list[Effect] | None:
+    """«Не может быть взят в отряд с темными существами»."""
+    m = re.fullmatch(r"не может быть взят[аоы]? в отряд с (?P<who>.+)", s)
+    if not m:
+        return None
+    who = described(m.group("who"))
+    if not isinstance(who, Selector) or who.all or who.up_to is not None or who.place \
+            or who.side != "any":
+        return None
+    return [SquadBan(excludes=who)]
+
+
+RULES: tuple[Rule, ...] = (defends, only_targets, cannot, counters_as_open, max_symbiotes,
+                           squad_ban)
 
 
 def rule(s: str) -> list[Ability] | None:

@@ -41,6 +41,8 @@ from bot.importers.abilities.words import (
     ICON_NEEDS_VALUES,
     KEYWORDS,
     PROTECTIONS,
+    UNTIL,
+    alternation,
 )
 
 #: «Защита от летающих» ({zoal}): attacks of flying creatures.
@@ -117,6 +119,9 @@ def rules_of_moving(s: str) -> list[Ability] | None:
     защитником»."""
     if re.fullmatch(r"(?:может|могут) (?:двигаться|передвигаться) по диагонали", s):
         return [Diagonal()]
+    if re.fullmatch(r"(?:может|могут) (?:двигаться|передвигаться) и совершать рывок по диагонали",
+                    s):
+        return [Diagonal(ways=("move", "dash"))]
     if s == "не может передвигаться":
         return [Cannot(actions=("move",))]
     if s == "не может выступать защитником":
@@ -125,19 +130,22 @@ def rules_of_moving(s: str) -> list[Ability] | None:
 
 
 def ignore(s: str) -> list[Ability] | None:
-    """«Игнорирует защиту от летающих и защиту от выстрелов», «Игнорирует броню»."""
+    """«Игнорирует защиту от летающих и защиту от выстрелов», «Игнорирует броню», «игнорирует
+    защиту от разрядов до конца хода противника» (until)."""
     if s == "игнорирует броню":
         return [Ignore(codes=("armor",))]
-    m = re.fullmatch(r"игнорирует ((?:защиту от [а-я]+)(?: и защиту от [а-я]+)*)", s)
+    m = re.fullmatch(r"игнорирует ((?:защиту от [а-я]+)(?: и защиту от [а-я]+)*)"
+                     r"(?: до конца (?P<until>" + alternation(UNTIL) + r"))?", s)
     if not m:
         return None
+    until = UNTIL[m.group("until")] if m.group("until") else None
     against = []
     for name in re.findall(r"защиту от ([а-я]+)", m.group(1)):
         code = KEYWORDS.get(f"защита от {name}")
         if code not in _PROTECTIONS:
             return None
         against.append(_PROTECTIONS[code])
-    return [Ignore(protection=tuple(against))]
+    return [Ignore(protection=tuple(against), until=until)]
 
 
 # ---------------------------------------------------------------------------------------------

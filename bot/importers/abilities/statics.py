@@ -33,6 +33,7 @@ from bot.corpus.abilities import (
     Strength,
     Target,
     Way,
+    WoundsOnlyFrom,
 )
 from bot.importers.abilities.attacks import genitive_attacks, nominative_attacks
 from bot.importers.abilities.modifiers import (
@@ -147,6 +148,17 @@ def no_wounds(s: str) -> list[Effect] | None:
     return [NoWounds(against=attacks)]
 
 
+def wounds_only_from(s: str) -> list[Effect] | None:
+    """«Получает раны только от простого удара»."""
+    m = re.fullmatch(r"(?:получает )?раны только от (.+)", s)
+    if not m:
+        return None
+    attacks, rest = genitive_attacks(m.group(1))
+    if not attacks or rest:
+        return None
+    return [WoundsOnlyFrom(attacks=attacks)]
+
+
 def cannot(s: str) -> list[Effect] | None:
     """«Не может получать дополнительные жизни и быть излечен»."""
     if re.fullmatch(r"не может получать дополни-?тельные жизни и быть излечен", s):
@@ -208,8 +220,8 @@ def onto_occupied(s: str) -> list[Effect] | None:
 
 
 STATEMENTS: tuple[Statement, ...] = (
-    modifiers, stays_open, multi_attack, reduce_to, no_wounds, cannot, adjacent_targets,
-    as_adjacent, onto_occupied,
+    modifiers, stays_open, multi_attack, reduce_to, no_wounds, wounds_only_from, cannot,
+    adjacent_targets, as_adjacent, onto_occupied,
 )
 
 
