@@ -1064,13 +1064,22 @@ class StaysOpen(Entry):
     attack: Attack | None = None
 
 
+@dataclass(frozen=True, kw_only=True, repr=False)
+class StaysClosed(Entry):
+    """«атаковавший не открывается в начале своего следующего хода»: the target does not open
+    at the start of its controller's next turn."""
+
+    kind: ClassVar[str] = "stays_closed"
+    target: Target = "self"
+
+
 Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
     | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Unparsed
 )
 
 

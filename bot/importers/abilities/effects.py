@@ -43,6 +43,7 @@ from bot.corpus.abilities import (
     Protection,
     Selector,
     Shot,
+    StaysClosed,
     Strike,
     Summon,
     Swap,
@@ -298,6 +299,12 @@ def act(text: str) -> tuple[Effect, str] | None:
     m = re.match(r"(открыться|закрыться)" + _END, text)
     if m and not text[m.end():].lstrip().startswith(":"):
         return _SELF_ACTS[m.group(1)](), text[m.end():]
+    # «атаковавший не открывается в начале своего следующего хода»; the subject is named (after
+    # «закрывается и …» it would be another's)
+    m = re.match(r"(?P<who>.+?) не открывается в начале своего следующего хода" + _END, text)
+    if m:
+        who = target(m.group("who"), plural=False)
+        return (StaysClosed(target=who), text[m.end():]) if who is not None else None
     m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>открывается|закрывается)" + _END, text)
     if m:
         who = target(m.group("who"), plural=False) if m.group("who") else "self"

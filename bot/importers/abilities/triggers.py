@@ -300,6 +300,10 @@ def _qualified(when: When, text: str) -> Iterator[Reading]:
     """``when`` with the qualifiers that follow it: «по …», «в свой ход», cells of a move."""
     for aimed, rest in _aimed(when, text):
         for turn, more in _options(rest, _TURNS):
+            subject = aimed.subject
+            if turn and rest.lstrip().startswith("в свой ход") and isinstance(subject, Selector) \
+                    and subject.side == "enemy":
+                continue  # «существо противника закрывается в свой ход»: the enemy's turn
             found = replace(aimed, turn=turn) if turn else aimed
             if found.event in ("attack", "miss") and more.startswith(" в нападении") \
                     and _ends(more, len(" в нападении")):
