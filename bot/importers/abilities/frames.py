@@ -42,6 +42,7 @@ from bot.corpus.abilities import (
     Incorporeal,
     InZone,
     Keyword,
+    KeywordBonus,
     Limit,
     Lives,
     MovementBonus,
@@ -86,6 +87,7 @@ class Body:
     spell: str | None = None
     x: XValue | None = None
     cap: int | None = None
+    cap_plus: bool = False  # the cap spelt «максимум +N» (a bonus's, not a value's «до N»)
 
     @property
     def complete(self) -> bool:
@@ -132,6 +134,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
             # with X defined, its cap is X's (one spelling)
             if "cap" in parts and x.max is None:
                 x = dataclasses.replace(x, max=parts.pop("cap"))
+                parts.pop("cap_plus", None)
             parts["x"] = x
     named = _NAMED.match(text)
     if named:
@@ -158,6 +161,7 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
                 found["limit"] = limit(item)
             elif cap(item) is not None and "cap" not in found:
                 found["cap"] = cap(item)
+                found["cap_plus"] = item.startswith("максимум +")
             elif item.startswith("воздействие ") and "impact" not in found:
                 found["impact"] = _name(item.removeprefix("воздействие "))
             else:
@@ -567,7 +571,8 @@ def _capped(b: Body) -> Body:
     …»); on anything else it is not read."""
     last = b.effects[-1] if b.effects else None
     takes = isinstance(last, AttackBonus | MovementBonus | RangeBonus | DieBonus) or (
-        isinstance(last, Keyword) and last.or_increase)
+        isinstance(last, Keyword) and last.or_increase) or (
+        isinstance(last, KeywordBonus) and b.cap_plus)  # «+1 к добиванию (максимум +2)»
     if last is not None and takes and getattr(last, "max", None) is None:
         capped: Effect = dataclasses.replace(last, max=b.cap)  # type: ignore[arg-type]
         return dataclasses.replace(b, effects=(*b.effects[:-1], capped), cap=None)
