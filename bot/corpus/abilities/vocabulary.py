@@ -1073,13 +1073,23 @@ class StaysClosed(Entry):
     target: Target = "self"
 
 
+@dataclass(frozen=True, kw_only=True, repr=False)
+class Crystals(Entry):
+    """«вы получаете 1 золотой кристалл» (при наборе отряда): the player gains ``value``
+    crystals of that kind to recruit with."""
+
+    kind: ClassVar[str] = "crystals"
+    value: int
+    crystal: Literal["gold", "silver"]
+
+
 Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
     | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | Unparsed
 )
 
 

@@ -26,6 +26,7 @@ from bot.corpus.abilities import (
     Close,
     Countable,
     Counters,
+    Crystals,
     Destroy,
     Discharge,
     Effect,
@@ -607,12 +608,24 @@ def growing_keyword(text: str) -> tuple[Effect, str] | None:
                    target=who, until=until), text[m.end():]
 
 
+_CRYSTALS = {"золот": "gold", "серебрян": "silver"}
+
+
+def crystals(text: str) -> tuple[Effect, str] | None:
+    """«вы получаете 1 золотой кристалл» (the player, at recruiting)."""
+    m = re.match(r"вы получаете (?P<n>\d+) (?P<c>золот|серебрян)(?:ой|ых|ый) кристалл(?:а|ов)?"
+                 + _END, text)
+    if not m:
+        return None
+    return Crystals(value=int(m.group("n")), crystal=_CRYSTALS[m.group("c")]), text[m.end():]  # type: ignore[arg-type]
+
+
 #: What an activated ability's body may begin with (the paid attacks and strikes).
 ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, heal, jump, teleport, act, summon, move, swap, loses,
-    fight, growing_keyword, gets,
+    fight, growing_keyword, gets, crystals,
 )
 
 

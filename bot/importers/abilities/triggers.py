@@ -57,6 +57,7 @@ _TURN_HEADS: tuple[tuple[re.Pattern[str], When], ...] = (
     (re.compile(r"в конце хода противника"), When(event="turn_end", turn="enemy")),
     (re.compile(r"в конце хода"), When(event="turn_end", turn="any")),
     (re.compile(r"до набора отряда"), When(event="before_recruit")),
+    (re.compile(r"при наборе " + re.escape(SELF) + r" в отряд"), When(event="recruit")),
 )
 #: Nouns of attacks (prepositional after «при», genitive after «после»): the kind.
 _ATTACK_NOUNS: dict[str, AttackKind] = {
