@@ -458,7 +458,8 @@ class When(Value):
     of «при ударе или промахе», «при телепортации или прыжке» (``event`` is the one first in the
     table of events, ``also`` the rest). ``in_assault``: «в нападении» (the strike or miss of
     the card's own assault). ``keyword``: what a ``gains`` event gains («когда получает
-    благословление»).
+    благословление»). ``host_death``: a symbiote's death because its host dies («Если должен
+    погибнуть в результате гибели хозяина вместо этого …»).
     """
 
     event: Event
@@ -477,6 +478,7 @@ class When(Value):
     keyword: KeywordCode | None = None
     first: bool = False
     condition: Condition | None = None
+    host_death: bool = False
 
 
 # ---------------------------------------------------------------------------------------------

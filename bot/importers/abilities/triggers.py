@@ -57,6 +57,9 @@ _TURN_HEADS: tuple[tuple[re.Pattern[str], When], ...] = (
     (re.compile(r"в конце хода противника"), When(event="turn_end", turn="enemy")),
     (re.compile(r"в конце хода"), When(event="turn_end", turn="any")),
     (re.compile(r"до набора отряда"), When(event="before_recruit")),
+    # «погиблуть»: a misprint of the database (40-58)
+    (re.compile(r"если (?:должен|должна|должно) (?:погибнуть|погиблуть) в результате гибели "
+                r"хозяина,? вместо этого"), When(event="death", timing="instead", host_death=True)),
     (re.compile(r"при наборе " + re.escape(SELF) + r" в отряд"), When(event="recruit")),
 )
 #: Nouns of attacks (prepositional after «при», genitive after «после»): the kind.
