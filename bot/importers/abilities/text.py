@@ -82,6 +82,7 @@ def normalise(sentence: str, name: str | None = None,
     s = fold(s).replace("\u00a0", " ")
     s = _CYRILLIC_X.sub("x", s)  # «Х» (Cyrillic) as an amount is the X of docs/abilities.md
     s = re.sub(r"\s+", " ", s).strip()
+    s = re.sub(r"\bотравлениена (?=\d)", "отравление на ", s)  # glued in the database (40-142)
     return re.sub(r"\s*\.$", "", s).strip()
 
 
