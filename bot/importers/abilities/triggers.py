@@ -202,6 +202,12 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
         for kind, rest in _options(tail, _ASSAULT_ATTACKS):
             yield When(event=event, attack=Attack(kind=kind) if kind else None), rest
         return
+    then = re.match(r" или (?:при )?(?:атаке|атаки)(?=$|[ ,—])", tail)
+    if then and event in _ALTERNATIVE_EVENTS:  # «после движения или атаки»: as «атаки или …»
+        for subject, rest in _subjects(tail[then.end():]):
+            yield When(event="attack", also=(event,), attack=Attack(kind="attack"),
+                       subject=subject), rest
+        return
     also, tail = _alternatives(tail, {event})
     if also is None:
         return
