@@ -1085,13 +1085,22 @@ class Crystals(Entry):
     crystal: Literal["gold", "silver"]
 
 
+@dataclass(frozen=True, kw_only=True, repr=False)
+class ToDeck(Entry):
+    """«Вместо гибели возвращается в колоду» (20-69), «вернуть Тайник Эллиона в колоду» (20-189):
+    the card goes back into its owner's deck."""
+
+    kind: ClassVar[str] = "to_deck"
+    target: Target = "self"
+
+
 Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
     | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | Unparsed
 )
 
 

@@ -51,6 +51,7 @@ from bot.corpus.abilities import (
     Target,
     Teleport,
     Throw,
+    ToDeck,
     Until,
     Values,
     Wound,
@@ -58,6 +59,7 @@ from bot.corpus.abilities import (
 from bot.importers.abilities.modifiers import bonus_attacks, modifier
 from bot.importers.abilities.modifiers import protection as protection_of
 from bot.importers.abilities.selectors import described, target
+from bot.importers.abilities.text import SELF
 from bot.importers.abilities.words import (
     KEYWORD_DATIVE,
     KEYWORDS,
@@ -620,12 +622,18 @@ def crystals(text: str) -> tuple[Effect, str] | None:
     return Crystals(value=int(m.group("n")), crystal=_CRYSTALS[m.group("c")]), text[m.end():]  # type: ignore[arg-type]
 
 
+def to_deck(text: str) -> tuple[Effect, str] | None:
+    """«возвращается в колоду», «вернуть Тайник Эллиона в колоду»: the card itself only."""
+    m = re.match(r"(?:возвращается|вернуть " + re.escape(SELF) + r") в колоду" + _END, text)
+    return (ToDeck(), text[m.end():]) if m else None
+
+
 #: What an activated ability's body may begin with (the paid attacks and strikes).
 ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, heal, jump, teleport, act, summon, move, swap, loses,
-    fight, growing_keyword, gets, crystals,
+    fight, growing_keyword, gets, crystals, to_deck,
 )
 
 
