@@ -560,6 +560,30 @@ def _lost(text: str) -> tuple[Lose, str] | None:
     return Lose(codes=tuple(codes), protection=tuple(protection)), rest
 
 
+#: «снять с него отравление»: whom a keyword is taken off.
+_OFF: dict[str, Target] = {"него": "that", "нее": "that", "себя": "self"}
+
+
+def removes(text: str) -> tuple[Effect, str] | None:
+    """«снять с него отравление»: the card loses the keywords (:class:`Lose`)."""
+    m = re.match(r"снять с (?P<whom>" + alternation(_OFF) + r") ", text)
+    if not m:
+        return None
+    rest = text[m.end():]
+    codes: list[KeywordCode] = []
+    while True:
+        k = _LOST_RE.match(rest)
+        if not k:
+            return None
+        codes.append(_LOST[k.group(0)])
+        rest = rest[k.end():]
+        joined = re.match(r" и ", rest)
+        if not joined or not _LOST_RE.match(rest[joined.end():]):
+            break
+        rest = rest[joined.end():]
+    return Lose(codes=tuple(codes), target=_OFF[m.group("whom")]), rest
+
+
 def fight(text: str) -> tuple[Effect, str] | None:
     """«сразиться простым ударом со стоящим рядом существом противника как с открытым»,
     «сразиться с этим существом простым ударом»."""
@@ -591,13 +615,17 @@ def gain_counters(text: str) -> tuple[Effect, str] | None:
 
 
 def growing_keyword(text: str) -> tuple[Effect, str] | None:
-    """«получает опыт в атаке 1 или +1 к опыту в атаке до конца вашего хода»."""
-    m = re.match(r"(?:(?P<who>.+?) )?(?:получает|получить) ([а-я ]+?) (\d+) или \+(\d+) к "
-                 r"([а-я ]+?)(?:" + _UNTIL_RE + r"|(?=$|[,;.]))", text)
-    if not m or m.group(3) != m.group(4):
+    """«получает опыт в атаке 1 или +1 к опыту в атаке до конца вашего хода», «получает
+    отравление на 1 или +1 к отравлению» (a cap after it: «(максимум до 3)», the keyword's max)."""
+    m = re.match(r"(?:(?P<who>.+?) )?(?:получает|получить) ([а-я ]+?) (?P<on>на )?(?P<n>\d+) или "
+                 r"\+(?P<plus>\d+) к (?P<dat>[а-я ]+?)(?:" + _UNTIL_RE + r"|(?=$|[,;.]))", text)
+    if not m or m.group("n") != m.group("plus"):
         return None
     code = KEYWORDS.get(m.group(2)) or {"броню": "armor"}.get(m.group(2))
-    if code is None or KEYWORD_DATIVE.get(m.group(5)) != code:
+    if m.group("on") and code != "psn":
+        return None  # «на N» is poison's spelling only («отравление на 1 или +1 к отравлению»)
+    dative = KEYWORD_DATIVE.get(m.group("dat")) or {"отравлению": "psn"}.get(m.group("dat"))
+    if code is None or dative != code:
         return None
     who: Target = "self"
     if m.group("who"):
@@ -606,7 +634,7 @@ def growing_keyword(text: str) -> tuple[Effect, str] | None:
             return None
         who = found
     until = UNTIL[m.group("until")] if m.group("until") else None
-    return Keyword(code=code, value=int(m.group(3)), or_increase=True,  # type: ignore[arg-type]
+    return Keyword(code=code, value=int(m.group("n")), or_increase=True,  # type: ignore[arg-type]
                    target=who, until=until), text[m.end():]
 
 
@@ -633,7 +661,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, heal, jump, teleport, act, summon, move, swap, loses,
-    fight, growing_keyword, gets, crystals, to_deck,
+    removes, fight, growing_keyword, gets, crystals, to_deck,
 )
 
 
