@@ -607,8 +607,8 @@ def fight(text: str) -> tuple[Effect, str] | None:
 
 
 def gain_counters(text: str) -> tuple[Effect, str] | None:
-    """«получить фишку», «получить 2 фишки»."""
-    m = re.match(r"получить (?:(\d+) )?фишк(?:у|и)", text)
+    """«получить фишку», «получить 2 фишки», «накопить фишку» (21-7: the same)."""
+    m = re.match(r"(?:получить|накопить) (?:(\d+) )?фишк(?:у|и)", text)
     if not m:
         return None
     return Counters(action="gain", count=int(m.group(1) or 1)), text[m.end():]
