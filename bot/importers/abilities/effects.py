@@ -618,13 +618,14 @@ def growing_keyword(text: str) -> tuple[Effect, str] | None:
     """«получает опыт в атаке 1 или +1 к опыту в атаке до конца вашего хода», «получает
     отравление на 1 или +1 к отравлению» (a cap after it: «(максимум до 3)», the keyword's max)."""
     m = re.match(r"(?:(?P<who>.+?) )?(?:получает|получить) ([а-я ]+?) (?P<on>на )?(?P<n>\d+) или "
-                 r"\+(?P<plus>\d+) к (?P<dat>[а-я ]+?)(?:" + _UNTIL_RE + r"|(?=$|[,;.]))", text)
+                 r"\+(?P<plus>\d+) (?:к (?P<dat>[а-я ]+?)|(?P<acc>броню))(?:" + _UNTIL_RE + r"|(?=$|[,;.]))", text)
     if not m or m.group("n") != m.group("plus"):
         return None
     code = KEYWORDS.get(m.group(2)) or {"броню": "armor"}.get(m.group(2))
     if m.group("on") and code != "psn":
         return None  # «на N» is poison's spelling only («отравление на 1 или +1 к отравлению»)
-    dative = KEYWORD_DATIVE.get(m.group("dat")) or {"отравлению": "psn"}.get(m.group("dat"))
+    dative = "armor" if m.group("acc") else (  # «броню 1 или +1 броню» (30-42)
+        KEYWORD_DATIVE.get(m.group("dat")) or {"отравлению": "psn"}.get(m.group("dat")))
     if code is None or dative != code:
         return None
     who: Target = "self"

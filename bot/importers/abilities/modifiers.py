@@ -73,7 +73,10 @@ def _signed(sign: str, raw: str) -> Amount | None:
 
 
 def keyword(text: str) -> Found | None:
-    """«направленный удар», «броню 2», «отравление на 1», «полет»."""
+    """«направленный удар», «броню 2», «отравление на 1», «полет»; «2 брони» (50-26)."""
+    armor = re.match(r"(?P<value>\d+) брони(?=$|[ ,.;)])", text)
+    if armor:
+        return Keyword(code="armor", value=int(armor.group("value"))), text[armor.end():]
     m = _KEYWORD.match(text)
     if not m:
         return None
