@@ -76,7 +76,7 @@ KeywordCode = Literal[
 #: What a card has: a keyword or an attack (icon codes: «с выстрелом» sht …) or a state.
 Having = Literal[
     "sht", "thr", "dsc", "mht", "uchr", "spl", "ova", "ovz", "armor", "bls", "cur", "psn", "vmp",
-    "fin", "nec", "lep", "tlp", "frm", "zov", "zor", "zoo", "counter", "token", "extra_life",
+    "fin", "nec", "fry", "lep", "tlp", "frm", "zov", "zor", "zoo", "counter", "token", "extra_life",
     "symbiote", "magic_ability",
 ]
 #: «extra_life»: only in «начинает бой с 2 дополнительными жизнями» (start_with); extra lives
