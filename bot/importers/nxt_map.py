@@ -161,16 +161,6 @@ def map_card(base: Record, alts: list[Record], terms: set[str], notes: ImportNot
         notes.unknown_placeholders[ph] += 1
         notes.listed(notes.placeholder_cards, ph, base.card_id)
     banned, banned_prints = _ban(base, alts, notes)
-    card: dict[str, Any] = {
-        "id": base.card_id, "number": base.number, "name": base.name, "element": element,
-        "cost": base.cost, "elite": base.elite, "unique": base.uniq, "type": kind,
-        "creature_type": creature, "classes": base.classes, "lives": lives,
-        "movement": movement, "strike": base.hit, "icons": dict(base.icons),
-        "text": rendered.text, "errata": errata, "artist": base.art, "rarity": rarity,
-        "banned": banned, "banned_prints": banned_prints, "prints": _prints(base, alts),
-        "rules": [],
-        "source": NXT_SOURCE,
-    }
     # The extractor reads the database's text best as it is (placeholders mark costs and
     # icons); the sentences it quotes are stored rendered, like the card text.
     own = raw_text if rendered.text else ""
@@ -178,7 +168,16 @@ def map_card(base: Record, alts: list[Record], terms: set[str], notes: ImportNot
                  for a in extract_abilities(own or "", dict(base.icons), name=base.name)]
     # The terms the card uses: its icons', then those its read sentences name (ability_terms).
     used = [ICON_TERMS.get(code, "") for code in base.icons] + terms_of_readings(abilities)
-    card["rules"] = [t for t in dict.fromkeys(used) if t in terms]
+    card: dict[str, Any] = {
+        "id": base.card_id, "number": base.number, "name": base.name, "element": element,
+        "cost": base.cost, "elite": base.elite, "unique": base.uniq, "type": kind,
+        "creature_type": creature, "classes": base.classes, "lives": lives,
+        "movement": movement, "strike": base.hit, "icons": dict(base.icons),
+        "text": rendered.text, "errata": errata, "artist": base.art, "rarity": rarity,
+        "banned": banned, "banned_prints": banned_prints, "prints": _prints(base, alts),
+        "rules": [t for t in dict.fromkeys(used) if t in terms],
+        "source": NXT_SOURCE,
+    }
     return Mapped(card, rendered, abilities)
 
 

@@ -565,23 +565,12 @@ _OFF: dict[str, Target] = {"него": "that", "нее": "that", "себя": "se
 
 
 def removes(text: str) -> tuple[Effect, str] | None:
-    """«снять с него отравление»: the card loses the keywords (:class:`Lose`)."""
+    """«снять с него отравление»: the card loses the keywords (:class:`Lose`, as «теряет …»)."""
     m = re.match(r"снять с (?P<whom>" + alternation(_OFF) + r") ", text)
-    if not m:
+    lost = _lost(text[m.end():]) if m else None
+    if m is None or lost is None or lost[0].protection or lost[0].abilities:
         return None
-    rest = text[m.end():]
-    codes: list[KeywordCode] = []
-    while True:
-        k = _LOST_RE.match(rest)
-        if not k:
-            return None
-        codes.append(_LOST[k.group(0)])
-        rest = rest[k.end():]
-        joined = re.match(r" и ", rest)
-        if not joined or not _LOST_RE.match(rest[joined.end():]):
-            break
-        rest = rest[joined.end():]
-    return Lose(codes=tuple(codes), target=_OFF[m.group("whom")]), rest
+    return dataclasses.replace(lost[0], target=_OFF[m.group("whom")]), lost[1]
 
 
 def fight(text: str) -> tuple[Effect, str] | None:

@@ -82,8 +82,18 @@ def normalise(sentence: str, name: str | None = None,
     s = fold(s).replace("\u00a0", " ")
     s = _CYRILLIC_X.sub("x", s)  # «Х» (Cyrillic) as an amount is the X of docs/abilities.md
     s = re.sub(r"\s+", " ", s).strip()
-    s = re.sub(r"\bотравлениена (?=\d)", "отравление на ", s)  # glued in the database (40-142)
+    for glued, apart in _GLUED_WORDS:
+        s = glued.sub(apart, s)
     return re.sub(r"\s*\.$", "", s).strip()
+
+
+#: Words the database glues together, written apart: «отравлениена 1» (40-142),
+#: «погружениина глубинуполучает» (40-136, 40-139).
+_GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bотравлениена (?=\d)"), "отравление на "),
+    (re.compile(r"(погружении|всплытии) ?на (глубину|поверхность)(?=[а-я])"), r"\1 на \2 "),
+    (re.compile(r"(погружении|всплытии)на (?=глубину|поверхность)"), r"\1 на "),
+)
 
 
 def mark_name(sentence: str, name: str, mentions: list[str] | None = None) -> str:

@@ -98,9 +98,6 @@ _EVENT_NOUNS: dict[str, Event] = {
     "всплытии на поверхность": "emerge",
 }
 _EVENT_NOUN_RE = "|".join(sorted(_EVENT_NOUNS, key=len, reverse=True))
-#: «погружениина глубинуполучает»: words glued in the database (40-136, 40-139).
-_GLUED = re.compile(r"(погружении|всплытии) ?на (глубину|поверхность)(?=[а-я])|"
-                    r"(погружении|всплытии)на (?=глубину|поверхность)")
 #: Verbs after «когда [subject]»: the event.
 _VERBS: dict[str, Event] = {
     "получает раны": "wounded", "получают раны": "wounded", "наносит раны": "wounds",
@@ -146,7 +143,7 @@ def whens(text: str) -> Iterator[Reading]:
     m = re.match(r"(при|после того,? как|после|когда|вместо) ", text)
     if not m:
         return
-    rest = _GLUED.sub(_unglue, text[m.end():])
+    rest = text[m.end():]
     head = m.group(1)
     first = re.match(r"первом (?:за ход )?", rest) if head == "при" else None
     if first:  # «при первом за ход ударе», «при первом ударе за ход»
@@ -168,12 +165,6 @@ def whens(text: str) -> Iterator[Reading]:
             if again and not found.first and verbs:  # «когда передвигается первый раз за ход»
                 yield replace(found, first=True), more[again.end():]
             yield found, more
-
-
-def _unglue(m: re.Match[str]) -> str:
-    if m.group(1):
-        return f"{m.group(1)} на {m.group(2)} "
-    return f"{m.group(3)} на "
 
 
 def _ends(text: str, at: int) -> bool:
