@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test lint bench clean index
+.PHONY: setup run test lint bench clean index regen
 
 setup: $(STAMP)
 
@@ -24,6 +24,14 @@ lint: setup
 
 test: lint
 	$(BIN)/pytest
+
+# After a change to the ability extractor or vocabulary: the schema, the shipped cards and the
+# unread report are generated from them (tests check all three are current).
+regen: setup
+	$(BIN)/python -m bot.corpus.abilities.schema
+	$(BIN)/python -m bot.importers.seeds | tail -n 2
+	$(BIN)/python -m bot.importers.abilities.unread --write docs/unread-abilities.md
+	$(BIN)/python -m bot.importers.abilities.audit measure tests/importers/abilities/audit/*.yaml | tail -n 1
 
 bench: setup
 	$(BIN)/python -m bot.bench $(if $(QUICK),--quick,)
