@@ -31,7 +31,7 @@ regen: setup
 	$(BIN)/python -m bot.corpus.abilities.schema
 	$(BIN)/python -m bot.importers.seeds | tail -n 1
 	$(BIN)/python -m bot.importers.abilities.unread --write docs/unread-abilities.md
-	grep -m1 'read in full' docs/unread-abilities.md
+	@grep -m1 '^\*\*' docs/unread-abilities.md
 	$(BIN)/python -m bot.importers.abilities.audit measure tests/importers/abilities/audit/*.yaml | tail -n 1
 
 bench: setup
