@@ -19,9 +19,6 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+")
 _BARE_NUMBER = re.compile(r"\s*№?\s*(\d{1,4})\s*")
 #: Icons whose value is part of the card (Броня 2); the others are marks whose value the
 #: database writes now 0, now 1.
-_VALUED_ICONS = frozenset({"armor", "ova", "ovz", "ovs", "regen", "stamina", "fry", "icr"})
-
-
 def handle(ctx: Context, args: str) -> Answer:
     query = args.strip()
     if not query:
@@ -175,7 +172,7 @@ def _only_in(text: str, other: str, limit: int = 300) -> str:
 
 def _stats(card: Card, other: Card) -> list[tuple[str, str, str]]:
     def icons(c: Card) -> str:
-        return ", ".join(icon_label(k, v) for k, v in sorted(c.icons) if k in _VALUED_ICONS)
+        return ", ".join(icon_label(k, v) for k, v in sorted(c.icons))
 
     def strike(c: Card) -> str:
         return "-".join(map(str, c.strike)) if c.strike else ""
@@ -184,7 +181,7 @@ def _stats(card: Card, other: Card) -> list[tuple[str, str, str]]:
         ("стоимость", lambda c: c.cost), ("элитная", lambda c: "да" if c.elite else "нет"),
         ("стихия", lambda c: c.element), ("жизни", lambda c: c.lives),
         ("движение", lambda c: c.movement), ("простой удар", strike),
-        ("класс", lambda c: ", ".join(sorted(c.classes))), ("иконки со значением", icons)]
+        ("класс", lambda c: ", ".join(sorted(c.classes))), ("иконки", icons)]
     return [(name, str(get(card) or ""), str(get(other) or "")) for name, get in pairs]
 
 

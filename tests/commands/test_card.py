@@ -106,9 +106,13 @@ def test_a_reprint_answers_the_newest_print_and_shows_the_difference(judge: Judg
     assert "текст отличается" in diff and "2 раза за ход" in diff and "Броня 2" in diff
     assert [(p["id"], p["same_text"]) for p in answer.card["prints"]] == [
         ("50-36", True), ("10-34", False)]
-    same = judge.ask("!card мантикора")  # «Мантикора»: ВС 21 and ПХ 27, the same text
+    same = judge.ask("!card гуль")  # «Гуль»: ПХ 43 and ВС 39, the same text, stats and icons
     same_diff = next(s.body for s in same.sections if s.heading == "Отличия печатей")
     assert "текст и характеристики те же" in same_diff
+    # «Мантикора»: the same text, but the database gives ПХ 27 the icons Разряд and Заклинание
+    icons = judge.ask("!card мантикора")
+    icons_diff = next(s.body for s in icons.sections if s.heading == "Отличия печатей")
+    assert "иконки: здесь Разряд, Заклинание" in icons_diff and "те же" not in icons_diff
     assert judge.ask("!card ВС 21").card["id"] == "10-21"  # type: ignore[index]
 
 
