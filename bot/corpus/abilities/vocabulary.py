@@ -1069,10 +1069,12 @@ class StaysOpen(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class StaysClosed(Entry):
     """«атаковавший не открывается в начале своего следующего хода»: the target does not open
-    at the start of its controller's next turn."""
+    at the start of its controller's next turn. ``whole_turn``: «не открывается в свой
+    следующий ход» — it does not open during that whole turn (not only at its start)."""
 
     kind: ClassVar[str] = "stays_closed"
     target: Target = "self"
+    whole_turn: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

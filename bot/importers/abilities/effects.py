@@ -303,11 +303,18 @@ def act(text: str) -> tuple[Effect, str] | None:
     if m and not text[m.end():].lstrip().startswith(":"):
         return _SELF_ACTS[m.group(1)](), text[m.end():]
     # «атаковавший не открывается в начале своего следующего хода»; the subject is named (after
-    # «закрывается и …» it would be another's)
-    m = re.match(r"(?P<who>.+?) не открывается в начале своего следующего хода" + _END, text)
+    # «закрывается и …» it would be another's, unless read with it: «атакованный закрывается и
+    # не открывается в свой следующий ход» is both of the one subject)
+    m = re.match(r"(?P<who>.+?) (?P<close>закрывается и )?не открывается (?:в начале своего "
+                 r"следующего хода|(?P<whole>в свой следующий ход))" + _END, text)
     if m:
         who = target(m.group("who"), plural=False)
-        return (StaysClosed(target=who), text[m.end():]) if who is not None else None
+        if who is None:
+            return None
+        stays = StaysClosed(target=who, whole_turn=bool(m.group("whole")))
+        if m.group("close"):
+            return Many((Close(target=who), stays)), text[m.end():]  # type: ignore[return-value]
+        return stays, text[m.end():]
     m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>открывается|закрывается)" + _END, text)
     if m:
         who = target(m.group("who"), plural=False) if m.group("who") else "self"
