@@ -400,6 +400,9 @@ def _until(rest: str) -> tuple[Until | None, str]:
 def _modifiers(text: str) -> tuple[list[list[Effect]], str] | None:
     """«+1 к простому удару и +1 к движению», «проклятие или благословление»: the options
     (one option unless joined by «или»), each a list of modifiers."""
+    either = _either(text)
+    if either is not None:
+        return either
     options: list[list[Effect]] = [[]]
     rest = text
     while True:
@@ -419,6 +422,33 @@ def _modifiers(text: str) -> tuple[list[list[Effect]], str] | None:
             return None  # «A или B и C» is not read
         rest = rest[joined.end():]
     return options, rest
+
+
+def _either(text: str) -> tuple[list[list[Effect]], str] | None:
+    """«либо +1 к простому удару, либо полёт и опыт в атаке 1»: options each marked by «либо»
+    (so an option may join modifiers by «и»: the marks say where each ends)."""
+    if not text.startswith("либо "):
+        return None
+    options: list[list[Effect]] = []
+    rest = text[len("либо "):]
+    while True:
+        option: list[Effect] = []
+        while True:
+            found = modifier(rest)
+            if found is None:
+                return None
+            option.append(found[0])
+            rest = found[1]
+            joined = re.match(r" и ", rest)
+            if not joined or modifier(rest[joined.end():]) is None:
+                break
+            rest = rest[joined.end():]
+        options.append(option)
+        more = re.match(r",? либо ", rest)
+        if not more:
+            break
+        rest = rest[more.end():]
+    return (options, rest) if len(options) > 1 else None
 
 
 def _grows(option: list[Effect], text: str) -> bool:

@@ -676,7 +676,7 @@ _DEMONSTRATIVE = re.compile(r"(?:^|\s)эт(?:о|ого|ому|им|у|ой|а|и
 
 def _triggered(s: str) -> list[Ability] | None:
     for when, rest in whens(s):
-        for cond, more in _ifs(rest):
+        for cond, more in _ifs(rest, when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
             b = body(more)
@@ -688,12 +688,17 @@ def _triggered(s: str) -> list[Ability] | None:
     return None
 
 
-def _ifs(rest: str) -> Iterator[tuple[Condition | None, str]]:
+def _ifs(rest: str, when: When | None = None) -> Iterator[tuple[Condition | None, str]]:
     """«…, если стоит в вашем первом ряду, …»: a condition after the trigger phrase (where it
-    ends is not always marked: «, если открыт может объявить …»), then none."""
+    ends is not always marked: «, если открыт может объявить …»), then none. After «хода
+    противника» the enemy's squad may be «его отряд» (40-39 «В начале хода противника, если
+    в его отряде есть летающие существа открыться»)."""
     m = re.match(r"\s*,?\s*если ", rest)
     if m:
-        words = rest[m.end():].split(" ")
+        after = rest[m.end():]
+        if when is not None and when.turn == "enemy" and when.subject == "self":
+            after = re.sub(r"^в его отряде ", "в отряде противника ", after)
+        words = after.split(" ")
         for n in range(1, len(words)):
             cond = condition(" ".join(words[:n]).rstrip(",—"))
             if cond is not None:

@@ -167,7 +167,7 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" без ран$"), "unwounded"),
     (re.compile(r" с ранами$"), "wounded"),
     (re.compile(r" без (?P<l>дополнительных жизней|фишек|проклятия|благословления|"
-                r"отравления)$"), "lacking"),
+                r"отравления|неповоротливости)$"), "lacking"),
     (re.compile(r" стоимостью (\d+) или (?:менее|меньше)$"), "cost_max"),
     (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
     (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
@@ -193,7 +193,7 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 _LACKING: dict[str, Having] = {
     "дополнительных жизней": "extra_life", "фишек": "counter", "проклятия": "cur",
-    "благословления": "bls", "отравления": "psn",
+    "благословления": "bls", "отравления": "psn", "неповоротливости": "clm",
 }
 _OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованным": "attacked", "собой": "self",
                        "@self": "self", "него": "that", "нее": "that"}
