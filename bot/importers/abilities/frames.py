@@ -38,6 +38,7 @@ from bot.corpus.abilities import (
     Discharge,
     Effect,
     Formation,
+    Grant,
     Has,
     Incorporeal,
     InZone,
@@ -66,8 +67,10 @@ from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
 from bot.importers.abilities.modifiers import modifier
 from bot.importers.abilities.parts import cap, limit, x_value
+from bot.importers.abilities.selectors import target
 from bot.importers.abilities.statics import statement
 from bot.importers.abilities.triggers import whens
+from bot.importers.abilities.words import alternation
 
 Reader = Callable[[str], "list[Ability] | None"]
 
@@ -400,10 +403,50 @@ def _delayed(text: str) -> tuple[Effect, str] | None:
                    effects=(Wound(value=int(m.group(1)), target=everyone),)), text[m.end():]
 
 
+#: «[кто] получает <ability> до конца …»: a whole ability (with its own cost, trigger or
+#: condition) given for a while; quoted or not.
+_GRANT = re.compile(r"(?:(?P<who>[^,;:«»]+?) )?(?P<verb>получает|получают|получить) ")
+_GRANT_UNTIL = re.compile(r" до конца (?P<until>" + alternation(fx.UNTIL) + r")(?=$|[,;])")
+
+
+def _grant(text: str) -> tuple[Effect, str] | None:
+    """«получает закрыться: Магический удар на 2 до конца вашего хода» (30-64), «ваш йордлинг
+    получает Пока закрыт, отражает … до конца хода противника» (20-48), «получает «При простом
+    ударе — добивание на 2» до конца хода» (50-30): a :class:`Grant` of a frame read in full
+    (an activated ability, a trigger or a static one); plain effects are :func:`fx.gets`'."""
+    m = _GRANT.match(text)
+    if not m:
+        return None
+    plural = m.group("verb") == "получают"
+    who: Any = "self"
+    if m.group("who"):
+        if m.group("verb") == "получить":
+            return None
+        who = target(m.group("who"), plural=plural)
+        if who is None:
+            return None
+    ends = list(_GRANT_UNTIL.finditer(text, m.end()))
+    for end in reversed(ends):
+        what = text[m.end():end.start()].strip()
+        quoted = re.fullmatch(r"«(?P<q>[^«»]+)»", what)
+        if quoted:
+            what = re.sub(r"\s+[ー—–-]\s+", " — ", quoted.group("q"))
+        elif "«" in what or "»" in what:
+            continue
+        found = read(what)
+        if (found is None or len(found) != 1
+                or not isinstance(found[0], Activated | Trigger | Static)
+                or not _read(found[0])):
+            continue
+        return Grant(ability=found[0], target=who, until=fx.UNTIL[end.group("until")]), \
+            text[end.end():]
+    return None
+
+
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     _ranged_tail, _delayed, actions.redirect, actions.volley, actions.far_wound,
     actions.relocate, actions.must_attack,
-    *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)),
+    *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _grant,
 )
 _LONE: tuple[Reader, ...] = (
     lone.standalone, lone.counters, lone.max_lives, lone.rules_of_moving, lone.ignore,
