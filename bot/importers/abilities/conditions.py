@@ -50,7 +50,7 @@ _STATES: dict[str, Flag] = {
     "открыт": "open", "открыта": "open", "открыто": "open", "открыты": "open",
     "не имеет ран": "unwounded", "не имеют ран": "unwounded", "без ран": "unwounded",
     "имеет раны": "wounded", "летающий": "flying", "летающая": "flying", "летающее": "flying",
-    "летающие": "flying",
+    "летающие": "flying", "выступает защитником": "defender",
 }
 #: What a card has, in the accusative («пока имеет проклятие»).
 _HAVINGS: dict[str, Having] = {
@@ -99,6 +99,8 @@ def _has(text: str) -> Condition | None:
     if m:
         return Has(subject=_SUBJECTS[m.group("subject")], having=(_HAVINGS[m.group("what")],),
                    negated=bool(m.group("neg")))
+    if re.fullmatch(r"(?:" + SELF + r" )?является хозяином симбиоту", text):
+        return Has(having=("symbiote",))  # «пока является хозяином симбиоту»: has a symbiote
     m = re.fullmatch(r"на " + SELF + r" (?P<is>есть|нет) (?:фишка|фишки)", text)
     if m:
         return Has(having=("counter",), negated=m.group("is") == "нет")
