@@ -390,6 +390,12 @@ def _subject_verb(text: str, verbs: dict[str, bool | None]) -> re.Match[str] | N
             or re.match(r"(?P<who>.+?) (?P<verb>" + alternatives + r") ", text))
 
 
+def _subject(who: str) -> str:
+    """The subject before the verb: «существо, стоящее напротив Летописца,» — a participle
+    phrase between commas — without its closing comma."""
+    return who[:-1] if who.endswith(",") and ", " in who[:-1] else who
+
+
 def _until(rest: str) -> tuple[Until | None, str]:
     m = re.match(_UNTIL_RE, rest)
     if not m:
@@ -483,7 +489,7 @@ def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
     if m.group("who"):
         if _GET_VERBS[m.group("verb")] is None:
             return None  # «X получить» is no phrase
-        found = target(m.group("who"), plural=_GET_VERBS[m.group("verb")])
+        found = target(_subject(m.group("who")), plural=_GET_VERBS[m.group("verb")])
         if found is None:
             return None
         who = found
@@ -530,7 +536,7 @@ def loses(text: str) -> tuple[Effect, str] | None:
     if m.group("who"):
         if _LOSE_VERBS[m.group("verb")] is None:
             return None
-        found = target(m.group("who"), plural=_LOSE_VERBS[m.group("verb")])
+        found = target(_subject(m.group("who")), plural=_LOSE_VERBS[m.group("verb")])
         if found is None:
             return None
         who = found

@@ -61,7 +61,7 @@ from bot.corpus.abilities import (
     XValue,
 )
 from bot.corpus.abilities.vocabulary import EFFECT_KINDS
-from bot.importers.abilities import actions, rules
+from bot.importers.abilities import actions, around, rules
 from bot.importers.abilities import effects as fx
 from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
@@ -450,7 +450,7 @@ _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
 )
 _LONE: tuple[Reader, ...] = (
     lone.standalone, lone.counters, lone.max_lives, lone.rules_of_moving, lone.ignore,
-    lone.reduction, lone.attack_bonus, lone.keyword, statement, rules.rule,
+    lone.reduction, lone.attack_bonus, lone.keyword, statement, rules.rule, around.while_there,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -459,7 +459,8 @@ _LONE: tuple[Reader, ...] = (
 
 def read(s: str) -> list[Ability] | None:
     """The abilities of a normalised sentence, or None when its frame is not read."""
-    for reader in (_lone_frame, _mode, _paid, _triggered, _conditional, _bare):
+    for reader in (_lone_frame, _mode, _paid, _triggered, _conditional, around.while_open_there,
+                   _bare):
         found = reader(s)
         if found is not None:
             return found if all(_x_defined(a) for a in found) else None
