@@ -168,8 +168,8 @@ _PO_END = re.compile(r"(?=,| до конца | и [+-]| \(|$)")
 
 
 #: «за каждую фишку на Арбалетчике»: counters on the card itself, named by its name (marked
-#: ``@self``, or one or two words that name no other card).
-_PER_COUNTER = re.compile(r" за каждую фишку на (?:@self|(?!(?:ваш|карт|существ|это|его|ее))"
+#: ``@self``, or one or two words that name no other card); «каджую» is a misprint (10-66).
+_PER_COUNTER = re.compile(r" за (?:каждую|каджую) фишку на (?:@self|(?!(?:ваш|карт|существ|это|его|ее))"
                           r"[а-я-]+(?: (?!(?:ваш|карт|существ))[а-я-]+)?)(?=$|[ ,.;])")
 
 

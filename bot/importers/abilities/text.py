@@ -88,13 +88,15 @@ def normalise(sentence: str, name: str | None = None,
 
 
 #: Words the database glues together, written apart: «отравлениена 1» (40-142),
-#: «погружениина глубинуполучает» (40-136, 40-139); and a misprinted lone keyword.
+#: «погружениина глубинуполучает» (40-136, 40-139), «погероям» (40-195); and a misprinted lone
+#: keyword.
 _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bотравлениена (?=\d)"), "отравление на "),
     (re.compile(r"(погружении|всплытии) ?на (глубину|поверхность)(?=[а-я])"), r"\1 на \2 "),
     (re.compile(r"(погружении|всплытии)на (?=глубину|поверхность)"), r"\1 на "),
     (re.compile(r"\bэлементалиимеют\b"), "элементали имеют"),  # 40-44
     (re.compile(r"^вамриризм(?=\.?$)"), "вампиризм"),  # a misprint of the database (10-166)
+    (re.compile(r"\bпогероям\b"), "по героям"),  # «+1 к ударам погероям» (40-195)
 )
 
 
