@@ -97,6 +97,7 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bэлементалиимеют\b"), "элементали имеют"),  # 40-44
     (re.compile(r"^вамриризм(?=\.?$)"), "вампиризм"),  # a misprint of the database (10-166)
     (re.compile(r"\bпогероям\b"), "по героям"),  # «+1 к ударам погероям» (40-195)
+    (re.compile(r"\bподлость(?=\d)"), "подлость "),  # «подлость2» (50-97)
 )
 
 

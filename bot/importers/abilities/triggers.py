@@ -71,6 +71,7 @@ _ATTACK_NOUNS: dict[str, AttackKind] = {
     "ответном ударе": "counterstrike", "направленном ударе": "directed_strike",
     "ударе": "strike", "удара": "strike", "выстреле": "shot", "выстрела": "shot",
     "метании": "throw", "метания": "throw", "разряде": "discharge", "разряда": "discharge",
+    "разрде": "discharge",  # «При среднем или сильном разрде»: a misprint of the database (30-142)
     "атаке": "attack", "атаки": "attack",
 }
 #: Adjectives of an attack noun: strength, reach, magic.
@@ -78,8 +79,10 @@ _STRENGTHS: dict[str, Strength] = {"слаб": "weak", "средн": "medium", "
 _ADJ_END = r"(?:ом|ем|ой|ей|ого|его)"
 _STRENGTH_RE = (r"(?P<strength>(?:слаб|средн|сильн)" + _ADJ_END + r"(?: или (?:слаб|средн|сильн)"
                 + _ADJ_END + r")*) ")
+#: «дальнеи»: a misprint of the database (40-32).
+_REACH_END = r"(?:ом|ем|ой|ей|еи|ого|его)"
 _ATTACK_RE = re.compile(
-    r"(?:" + _STRENGTH_RE + r")?(?:(?P<reach>ближн|дальн)" + _ADJ_END + r" )?"
+    r"(?:" + _STRENGTH_RE + r")?(?:(?P<reach>ближн|дальн)" + _REACH_END + r" )?"
     r"(?:(?P<magic>немагическ|магическ)(?:ой|ом) (?=атак))?"
     r"(?P<noun>" + "|".join(sorted(_ATTACK_NOUNS, key=len, reverse=True)) + r")(?=$|[ ,—])")
 #: «при нападении простым ударом»: the attack of an assault (instrumental).
