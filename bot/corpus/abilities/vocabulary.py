@@ -837,7 +837,8 @@ class AttackBonus(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class KeywordBonus(Entry):
     """«+2 к бешенству до конца хода», «+1 к отравлению (максимум до 3)», «+1 к броне»: the
-    value of a keyword the card has grows by ``value`` (``max``: up to that)."""
+    value of a keyword the card has grows by ``value`` (``max``: up to that). ``next``: only its
+    next use grows («+1 к следующему добиванию»)."""
 
     kind: ClassVar[str] = "keyword_bonus"
     code: KeywordCode
@@ -845,6 +846,7 @@ class KeywordBonus(Entry):
     target: Target = "self"
     until: Until | None = None
     max: int | None = None
+    next: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

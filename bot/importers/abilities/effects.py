@@ -204,7 +204,8 @@ _NEXT_TO: dict[str, Target] = {"ним": "that", "ней": "that", "атаков
 
 def teleport(text: str) -> tuple[Effect, str] | None:
     """«совершить телепортацию», «телепортироваться на свободную клетку рядом с атаковавшим»."""
-    m = re.match(r"(?:совершить\s+)?телепортаци[юя](?=$|[,;.]| и )", text)
+    m = re.match(r"(?:совершить\s+)?телепортаци[юя](?=$|[,;.]| и )|телепортироваться(?=$|[,;.])",
+                 text)
     if m:
         return Teleport(), text[m.end():]
     m = _TELEPORT_TO.match(text)

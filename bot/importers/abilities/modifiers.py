@@ -179,8 +179,8 @@ def attack_bonus(text: str) -> Found | None:
     # «+1 {strike} по летающим»: the placeholder rendered undeclined, without «к»; read only
     # before «по …», where it can mean nothing but a bonus to the simple strike.
     text = re.sub(r"^(\+\s*\d+) простой удар(?= по )", r"\1 к простому удару", text)
-    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" к (?P<next>следующ(?:ему|ей) )?",
-                 text)
+    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" (?:к (?P<next>следующ(?:ему|ей) )?|"
+                 r"ко всем (?=ударам|атакам))", text)  # «+2 ко всем ударам» (30-74)
     if not m:
         return None
     after = text[m.end():]
@@ -300,15 +300,19 @@ _GROWING: dict[str, KeywordCode] = {
 
 
 def keyword_bonus(text: str) -> Found | None:
-    """«+2 к бешенству», «+1 к отравлению», «-2 к бешенству»."""
-    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" к (" + alternation(_GROWING) + r")"
-                 r"(?=$|[ ,.;)])", text)
+    """«+2 к бешенству», «+1 к отравлению», «-2 к бешенству», «+1 к следующему добиванию»
+    (next)."""
+    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" к (?P<next>следующему )?("
+                 + alternation(_GROWING) + r")(?=$|[ ,.;)])", text)
     if not m:
         return None
     value = _signed(m.group(1), m.group(2))
     if value is None:
         return None
-    return KeywordBonus(code=_GROWING[m.group(3)], value=value), text[m.end():]
+    code = _GROWING[m.group(4)]
+    if m.group("next") and code != "fin":
+        return None  # only finishing is said «к следующему …» (40-172)
+    return KeywordBonus(code=code, value=value, next=bool(m.group("next"))), text[m.end():]
 
 
 #: What a card may get («получает …», «имеет …»), in the order tried.
