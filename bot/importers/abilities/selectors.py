@@ -148,7 +148,8 @@ _OTHER = re.compile(r"(?:другое|другую|другого|другой|�
 _CHOSEN = re.compile(r"(?:выбранное|выбранную|выбранного|выбранный|выбранная|выбранной|"
                      r"выбранному|выбранным) ")
 _ADJACENT = re.compile(r"(?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|"
-                       r"стоящим|стоящих|стоящие|стоящими) (?P<where>рядом|напротив) ")
+                       r"стоящим|стоящих|стоящие|стоящими) (?P<where>рядом|напротив)"
+                       r"(?: с (?P<of>ним|ней))? ")
 _STANDING = (r"(?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|стоящих|"
              r"стоящие|стоящими)")
 #: «в 3-м ряду противника», «на вашей половине поля боя»: where a card stands.
@@ -295,6 +296,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
             if "place" in fields:
                 return None
             fields["place"] = "adjacent" if m.group("where") == "рядом" else "opposite"
+            if m.group("of"):  # «стоящее рядом с ним существо»
+                if m.group("where") != "рядом":
+                    return None
+                fields["of"] = _OF[m.group("of")]
         s = s[m.end():]
     words = s.split()
     if not words:

@@ -307,7 +307,7 @@ def _qualified(when: When, text: str) -> Iterator[Reading]:
             subject = aimed.subject
             if turn and rest.lstrip().startswith("в свой ход") and isinstance(subject, Selector) \
                     and subject.side == "enemy":
-                continue  # «существо противника закрывается в свой ход»: the enemy's turn
+                turn = "enemy"  # «существо противника закрывается в свой ход»: the enemy's turn
             found = replace(aimed, turn=turn) if turn else aimed
             if found.event in ("attack", "miss") and more.startswith(" в нападении") \
                     and _ends(more, len(" в нападении")):
@@ -331,7 +331,7 @@ def _from_attack(when: When, text: str) -> Iterator[Reading]:
             if "," in phrase[:-1]:
                 continue
             attacks, rest = genitive_attacks(phrase.rstrip(","))
-            if len(attacks) == 1 and not rest and _by_genitive(words[:n]):
+            if len(attacks) == 1 and not rest and _by_genitive(phrase.rstrip(",").split(" ")):
                 yield replace(when, attack=attacks[0]), text[4 + len(phrase.rstrip(",")):]
                 return
     yield when, text
