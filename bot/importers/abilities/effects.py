@@ -267,6 +267,15 @@ def wound(text: str) -> tuple[Effect, str] | None:
     return Wound(value=_amount(found[1]), target=found[0]), found[2]
 
 
+def poison(text: str) -> tuple[Effect, str] | None:
+    """«отравить стоящее рядом с погибшим существо на X» (10-124): the card gets poison N, as
+    «получает отравление на N»."""
+    found = _whom_by("отравить", r"(?P<value>\d+|x)", text)
+    if found is None:
+        return None
+    return Keyword(code="psn", value=_amount(found[1]), target=found[0]), found[2]  # type: ignore[arg-type]
+
+
 _HEAL_AMOUNT = r"(?P<value>\d+|x)"
 
 
@@ -694,7 +703,7 @@ def to_deck(text: str) -> tuple[Effect, str] | None:
 ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
-    ranged, strike, finishing, wound, heal, jump, teleport, act, summon, move, swap, loses,
+    ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, fight, growing_keyword, gets, crystals, to_deck,
 )
 

@@ -54,6 +54,8 @@ _HIS: dict[str, Measure] = {
     "движение": "movement", "опыта в защите": "ovz",
 }
 _HIS_RE = re.compile(r"(?:величина )?его (?P<what>" + "|".join(_HIS) + r")")
+_DEAD_RE = re.compile(r"величина (?P<what>регенерации|отравления) (?:погибшего|умершего) "
+                      r"существа")
 #: «величина его слабого простого удара», «слабый простой удар этого существа»: whose.
 _WEAK = re.compile(r"(?:величина )?(?:(?P<pre>его|своего) )?(?:слабого простого удара|слабый "
                    r"простой удар|слабый простого удара)(?: (?P<post>этого существа))?")
@@ -94,6 +96,9 @@ def x_value(text: str) -> XValue | None:
         return XValue(count=_COUNTED[m.group("what")], of=_ON_WHOM[m.group("whom")])
     m = _HIS_RE.fullmatch(text)
     if m:
+        return XValue(count=_HIS[m.group("what")], of="that")
+    m = _DEAD_RE.fullmatch(text)
+    if m:  # «величина регенерации погибшего существа» (30-124): of the dead one, named before
         return XValue(count=_HIS[m.group("what")], of="that")
     m = _WEAK.fullmatch(text)
     if m and not (m.group("pre") and m.group("post")):
