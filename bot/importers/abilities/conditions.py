@@ -188,7 +188,7 @@ def _zone(text: str) -> Condition | None:
 
 #: «с двумя существами», «стоят три ваших существа»: how many (instrumental, nominative).
 _PLACES: dict[str, Place] = {"рядом": "adjacent", "в строю": "in_formation",
-                             "напротив": "opposite"}
+                             "напротив": "opposite", "столбце": "same_column"}
 _COUNTS = {"одним": 1, "одной": 1, "двумя": 2, "тремя": 3, "четырьмя": 4, "два": 2, "две": 2,
            "три": 3, "четыре": 4}
 _MIN = (r"(?:(?:хотя бы|минимум) )?(?P<n>" + "|".join(_COUNTS) + r"|\d+)"
@@ -203,6 +203,9 @@ def _nearby(text: str) -> Condition | None:
     if not m:
         m = re.fullmatch(r"(?P<place>рядом|напротив) (?:(?:с )?" + SELF + r" )?(?:стоит|стоят) "
                          r"(?:" + _MIN + r")?(?P<who>.+)", text)
+    if not m:  # «в столбце с Циклопом-магом стоят 3 или более карты противника» (40-102)
+        m = re.fullmatch(r"в (?P<place>столбце) с " + SELF + r" (?:стоит|стоят) (?:" + _MIN
+                         + r")?(?P<who>.+)", text)
     if not m:
         return None
     place: Place = _PLACES[m.group("place")]

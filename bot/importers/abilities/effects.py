@@ -21,6 +21,7 @@ from typing import Any, cast
 from bot.corpus.abilities import (
     Amount,
     Attack,
+    AttackBonus,
     Cell,
     Choice,
     Close,
@@ -56,7 +57,7 @@ from bot.corpus.abilities import (
     Values,
     Wound,
 )
-from bot.importers.abilities.modifiers import bonus_attacks, modifier
+from bot.importers.abilities.modifiers import bonus_attacks, modifier, per_card
 from bot.importers.abilities.modifiers import protection as protection_of
 from bot.importers.abilities.selectors import described, target
 from bot.importers.abilities.text import SELF
@@ -440,6 +441,19 @@ def _modifiers(text: str) -> tuple[list[list[Effect]], str] | None:
     return options, rest
 
 
+def _per_after_until(options: list[list[Effect]], rest: str
+                     ) -> tuple[list[list[Effect]], str]:
+    """«получает +1 к простому удару до конца хода за каждое существо, с которым …» (30-61):
+    the cards counted after the duration, of the one bonus."""
+    (bonus,), = options
+    if not isinstance(bonus, AttackBonus) or bonus.per is not None:
+        return options, rest
+    each = per_card(rest)
+    if each is None:
+        return options, rest
+    return [[dataclasses.replace(bonus, per=each[0])]], each[1]
+
+
 def _either(text: str) -> tuple[list[list[Effect]], str] | None:
     """«либо +1 к простому удару, либо полёт и опыт в атаке 1»: options each marked by «либо»
     (so an option may join modifiers by «и»: the marks say where each ends)."""
@@ -508,6 +522,8 @@ def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
         return None
     options, rest = read
     until, rest = _until(rest)
+    if until is not None and len(options) == 1 and len(options[0]) == 1:
+        options, rest = _per_after_until(options, rest)
     try:
         done = [tuple(_with(e, who, until) for e in option) for option in options]
     except _NoUntil:

@@ -196,7 +196,7 @@ def attack_bonus(text: str) -> Found | None:
         per = XValue(count="counter")
         rest = rest[each.end():]
     else:
-        cards = _per_card(rest)
+        cards = per_card(rest)
         if cards is not None:
             per, rest = cards
     against = None
@@ -212,7 +212,7 @@ def attack_bonus(text: str) -> Found | None:
 _EACH = re.compile(r" за (?:каждое|каждого|каждую|каждый) ")
 
 
-def _per_card(rest: str) -> tuple[XValue, str] | None:
+def per_card(rest: str) -> tuple[XValue, str] | None:
     """« за каждое стоящее рядом закрытое существо противника»: the cards counted (the longest
     phrase read); no «за каждое …»: None."""
     m = _EACH.match(rest)

@@ -190,7 +190,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" в своем ряду$"), "same_row"),
     (re.compile(r",? " + _STANDING + r" в том же столбце, что и @self$"), "same_column"),
     (re.compile(r",? (?:" + _STANDING + r" )?в строю с @self$"), "in_formation"),
-    (re.compile(r",? с (?:которым|которой|которыми) (?:стоит|стоят) в строю$"), "in_formation"),
+    # «строит»: a misprint of the database (30-61)
+    (re.compile(r",? с (?:которым|которой|которыми) (?:стоит|стоят|строит) в строю$"),
+     "in_formation"),
     (re.compile(r"(?:,\s*обладающ(?:им|ими|их|ее|ую|ий|ая|ие|его|ей)|\s+с|\s+со)\s+(?P<h>"
                 + _HAVING_LIST.pattern + r")$"), "having"),
 )
