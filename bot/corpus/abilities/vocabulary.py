@@ -838,11 +838,13 @@ class AttackBonus(Entry):
 class KeywordBonus(Entry):
     """«+2 к бешенству до конца хода», «+1 к отравлению (максимум до 3)», «+1 к броне»: the
     value of a keyword the card has grows by ``value`` (``max``: up to that). ``next``: only its
-    next use grows («+1 к следующему добиванию»)."""
+    next use grows («+1 к следующему добиванию»); ``against``: only against these cards («+1 к
+    добиванию темных существ», in the genitive)."""
 
     kind: ClassVar[str] = "keyword_bonus"
     code: KeywordCode
     value: Amount
+    against: Target | None = None
     target: Target = "self"
     until: Until | None = None
     max: int | None = None

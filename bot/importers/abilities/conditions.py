@@ -101,6 +101,8 @@ def _has(text: str) -> Condition | None:
                    negated=bool(m.group("neg")))
     if re.fullmatch(r"(?:" + SELF + r" )?является хозяином симбиоту", text):
         return Has(having=("symbiote",))  # «пока является хозяином симбиоту»: has a symbiote
+    if re.fullmatch(r"у (?:" + SELF + r"|него|нее) (?:одна|1) или более единиц[аы] бро(?:ни|ню)", text):
+        return Has(having=("armor",))  # «пока у Демона-легионера одна или более единицы брони»
     m = re.fullmatch(r"на " + SELF + r" (?P<is>есть|нет) (?:фишка|фишки)", text)
     if m:
         return Has(having=("counter",), negated=m.group("is") == "нет")

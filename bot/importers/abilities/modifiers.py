@@ -37,6 +37,7 @@ from bot.corpus.abilities import (
 )
 from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.selectors import dative_target, described
+from bot.importers.abilities.text import may_be
 from bot.importers.abilities.words import BONUS_TO, RANGE_OF, STRENGTH, alternation
 
 Found = tuple[Effect, str]
@@ -309,10 +310,30 @@ def keyword_bonus(text: str) -> Found | None:
     value = _signed(m.group(1), m.group(2))
     if value is None:
         return None
-    code = _GROWING[m.group(4)]
+    code, rest = _GROWING[m.group(4)], text[m.end():]
     if m.group("next") and code != "fin":
         return None  # only finishing is said «к следующему …» (40-172)
-    return KeywordBonus(code=code, value=value, next=bool(m.group("next"))), text[m.end():]
+    against = None
+    if code == "fin" and rest.startswith(" ") and not rest.startswith((" до ", " (")):
+        # «+1 к добиванию темных существ» (20-179): the cards finished, in the genitive
+        found = _genitive(rest[1:])
+        if found is not None:
+            against, rest = found
+    return KeywordBonus(code=code, value=value, next=bool(m.group("next")), against=against), rest
+
+
+def _genitive(text: str) -> tuple[Target, str] | None:
+    """The longest phrase at the start of ``text`` that names cards in the genitive (every
+    word before a comma may be genitive: «темных существ», «существ, стоящих …»)."""
+    for end in sorted((e.start() for e in _PO_END.finditer(text)), reverse=True):
+        phrase = text[:end]
+        head = phrase.split(",")[0]
+        if not phrase or not all(may_be(w, "gent") for w in re.findall(r"[а-я]+", head)):
+            continue
+        found = described(phrase)
+        if isinstance(found, Selector):
+            return found, text[end:]
+    return None
 
 
 #: What a card may get («получает …», «имеет …»), in the order tried.
