@@ -31,6 +31,7 @@ from bot.corpus.abilities import (
     Ability,
     Activated,
     AttackBonus,
+    Choice,
     Condition,
     Cost,
     Delayed,
@@ -251,18 +252,23 @@ _NOT_IN_NAMES = frozenset({
 })
 
 
-def _whose_x(effects: tuple[Effect, ...], parts: dict[str, Any]) -> None:
+def _whose_x(effects: tuple[Effect, ...], parts: dict[str, Any]) -> bool:
     """«ранить атакованного на X, где X его слабый простой удар»: «его» is the card the effect
-    with X names when that is a fixed participant (``attacked`` …), not an unnamed ``that``."""
+    with X names when that is a fixed participant (``attacked`` …), not an unnamed ``that``.
+    False (not read) when «его» may be either option's card of a choice («излечить
+    небестелесное существо на X или ранить бестелесное существо на Х, где Х его движения»)."""
     x = parts.get("x")
     if x is None or x.of != "that":
-        return
+        return True
+    if any(isinstance(e, Choice) for e in effects):
+        return False
     for effect in effects:
         if "X" in (getattr(effect, "value", None), getattr(effect, "values", (None,))[0]):
             who = getattr(effect, "target", None)
             if isinstance(who, str) and who not in ("self", "that"):
                 parts["x"] = dataclasses.replace(x, of=who)
-            return
+            return True
+    return True
 
 
 def _unnamed(text: str, parts: dict[str, Any], *, partial: bool, optional: bool = True
@@ -271,18 +277,20 @@ def _unnamed(text: str, parts: dict[str, Any], *, partial: bool, optional: bool 
     if may:
         effects = _effects(text[may.end():])
         if effects is not None:
-            _whose_x(effects, parts)
+            if not _whose_x(effects, parts):
+                return None
             return Body(effects=effects, optional=True, **parts)
     subject_may = _SUBJECT_MAY.match(text) if optional else None
     if subject_may:  # «стоящее рядом существо может получить благословление»
         verb = _MAY_VERBS[subject_may.group("verb")][subject_may.group("may") == "могут"]
         effects = _effects(f"{subject_may.group('who')} {verb}{text[subject_may.end():]}")
         if effects is not None:
-            _whose_x(effects, parts)
+            if not _whose_x(effects, parts):
+                return None
             return Body(effects=effects, optional=True, **parts)
     effects = _effects(text) if text else None
-    if effects is not None:
-        _whose_x(effects, parts)
+    if effects is not None and not _whose_x(effects, parts):
+        return None
     if effects is None:
         if not partial:
             return None
@@ -362,7 +370,19 @@ def clause(text: str) -> tuple[Effect, ...] | None:
         if got and all(getattr(a, "kind", "") in EFFECT_KINDS and not isinstance(a, Unparsed)
                        for a in got):
             return tuple(got)  # type: ignore[arg-type]
-    return None
+    return _either(text)
+
+
+def _either(text: str) -> tuple[Effect, ...] | None:
+    """«ранить стоящую рядом карту на 2 или излечиться на 3»: two clauses, each read in full,
+    joined by one «или» — a :class:`Choice` of the two (the card's owner chooses)."""
+    if text.count(" или ") != 1:
+        return None
+    first, second = text.split(" или ")
+    a, b = clause(first), clause(second)
+    if a is None or b is None or any(isinstance(e, Choice) for e in (*a, *b)):
+        return None
+    return (Choice(options=(a, b)),)
 
 
 def _effects_of(found: Any) -> tuple[Effect, ...]:
