@@ -88,8 +88,8 @@ def normalise(sentence: str, name: str | None = None,
 
 
 #: Words the database glues together, written apart: «отравлениена 1» (40-142),
-#: «погружениина глубинуполучает» (40-136, 40-139), «погероям» (40-195); and a misprinted lone
-#: keyword.
+#: «погружениина глубинуполучает» (40-136, 40-139), «погероям» (40-195); and misprints of the
+#: database, corrected.
 _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bотравлениена (?=\d)"), "отравление на "),
     (re.compile(r"(погружении|всплытии) ?на (глубину|поверхность)(?=[а-я])"), r"\1 на \2 "),
@@ -98,6 +98,11 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^вамриризм(?=\.?$)"), "вампиризм"),  # a misprint of the database (10-166)
     (re.compile(r"\bпогероям\b"), "по героям"),  # «+1 к ударам погероям» (40-195)
     (re.compile(r"\bподлость(?=\d)"), "подлость "),  # «подлость2» (50-97)
+    # misprints of the database: «излечить вашше существо» (10-95, 50-105), «ранить на З
+    # существо» (40-88: the letter З for the digit 3)
+    (re.compile(r"\bвашше\b"), "ваше"),
+    (re.compile(r"\bна з(?= )"), "на 3"),
+    (re.compile(r"\b(раза? за ход)а\)"), r"\1)"),  # «(1 раз за хода)» (30-91)
 )
 
 
