@@ -152,8 +152,9 @@ def _clean(text: str) -> str:
 
 
 def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
-    """Brackets at the end: «(2 раза за ход)», «(воздействие взрыв)», «(максимум +2)» and their
-    combinations («(воздействие несварение, 3 раза за бой)»). An unknown bracket stays."""
+    """Brackets at the end: «(2 раза за ход)», «(воздействие взрыв)», «(заклинание «спрятать в
+    бутылку», 2 раза за бой)», «(максимум +2)» and their combinations («(воздействие
+    несварение, 3 раза за бой)»). An unknown bracket stays."""
     while True:
         m = _BRACKET.search(text)
         if not m:
@@ -168,6 +169,8 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
                 found["cap_plus"] = item.startswith("максимум +")
             elif item.startswith("воздействие ") and "impact" not in found:
                 found["impact"] = _name(item.removeprefix("воздействие "))
+            elif item.startswith("заклинание ") and "spell" not in found:  # 50-215
+                found["spell"] = _name(item.removeprefix("заклинание "))
             else:
                 return text
         if any(k in parts for k in found):

@@ -33,7 +33,7 @@ from bot.corpus.abilities import (
     SquadBan,
 )
 from bot.importers.abilities.selectors import described, target
-from bot.importers.abilities.words import alternation
+from bot.importers.abilities.words import UNTIL, alternation
 
 Rule = Callable[[str], "list[Effect] | None"]
 
@@ -120,11 +120,26 @@ _CANNOT: dict[str, tuple[Action, Attack | None]] = {
 }
 _CANNOT_RE = re.compile(r"(?:@self )?не может (?P<what>(?:" + alternation(_CANNOT) + r")(?: или "
                         r"(?:" + alternation(_CANNOT) + r"))*)")
+#: «атакованный не может выступать защитником до конца хода» (50-199), «атакованный не может
+#: излечиваться или получать дополнительные жизни до конца хода противника» (30-171): another
+#: card, for a while. Being healed and gaining extra lives are one action (``be_healed``), so
+#: only the two together are read.
+_OTHER_CANNOT_RE = re.compile(
+    r"(?P<who>[^,;]+?) не может (?P<what>выступать защитником|излечиваться (?:или|и) получать "
+    r"дополнительные жизни) до конца (?P<until>" + alternation(UNTIL) + r")")
 
 
 def cannot(s: str) -> list[Effect] | None:
     """«Не может нападать или выступать защитником», «Строй: не может нападать простым
-    ударом», «Не может объявлять метание»."""
+    ударом», «Не может объявлять метание»; «атакованный не может выступать защитником до конца
+    хода»."""
+    m = _OTHER_CANNOT_RE.fullmatch(s)
+    if m:
+        who = target(m.group("who"), plural=False)
+        if who is None or who == "self":
+            return None
+        action: Action = "defend" if m.group("what") == "выступать защитником" else "be_healed"
+        return [Cannot(actions=(action,), target=who, until=UNTIL[m.group("until")])]
     m = _CANNOT_RE.fullmatch(s)
     if not m:
         return None
