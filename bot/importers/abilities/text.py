@@ -24,6 +24,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s+|(?=\{(?:tap|counter|instant|token)
                            r"|(?=[-–−+]\s?\d))")
 # «{ovz} 1Когда получает …» (30-6), «дальность 4Имеет …» (30-41): the database lost the dot
 _GLUED = re.compile(r"(?<=\d)(?=[А-ЯЁ][а-яё])")
+# «Максимум 8 {health} В начале хода противника …» (50-109): the database lost the dot
+_MAX_LIVES_GLUED = re.compile(r"(\bМаксимум \d+ \{health\})\s+(?=[А-ЯЁ])")
 _ERRATA = re.compile(r"^\s*\[\s*эррата[^\]]*\]\s*", re.IGNORECASE)
 _COST_AFTER_BRACKET = re.compile(r"\)\s*(?=(?:\{(?:tap|counter|instant)\}\s*)+:)")
 _WHERE_X = re.compile(r"где [XxХх]\b")
@@ -52,6 +54,7 @@ def split_sentences(text: str) -> list[str]:
         # ability (the database lost the printed symbol between them)
         line = _COST_AFTER_BRACKET.sub(")\n", line)
         line = _GLUED.sub("\n", line)
+        line = _MAX_LIVES_GLUED.sub("\\1\n", line)
         sentences += [s.strip() for part in line.split("\n")
                       for s in _SENTENCE_END.split(part) if s.strip()]
     out: list[str] = []
