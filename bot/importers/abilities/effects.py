@@ -290,7 +290,7 @@ def heal(text: str) -> tuple[Effect, str] | None:
     if m:
         whom = _object(text[m.end():])
         return (Heal(value="full", target=whom[0]), whom[1]) if whom else None
-    m = re.match(r"(?:излечиться|излечивается) на " + _HEAL_AMOUNT + _END, text)
+    m = re.match(r"(?:излечиться|(?:@self )?излечивается) на " + _HEAL_AMOUNT + _END, text)
     if m:
         return Heal(value=_amount(m.group("value"))), text[m.end():]  # type: ignore[arg-type]
     found = _whom_by("излечить", _HEAL_AMOUNT, text)

@@ -746,13 +746,21 @@ def _triggered(s: str) -> list[Ability] | None:
         for cond, more in _ifs(rest, when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
-            b = body(more)
+            b = body(_his_chosen(more, when))
             if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
                 continue  # «Когда ваше существо уничтожает существо противника оно …»: which?
             if b is not None:
                 when = dataclasses.replace(when, condition=cond) if cond else when
                 return [_trigger(when, b)]
     return None
+
+
+def _his_chosen(rest: str, when: When) -> str:
+    """«В начале хода противника его выбранное нелетающее существо получает …» (30-50): after
+    «хода противника», «его» before the effects' first phrase is the enemy's."""
+    if when.turn != "enemy" or when.subject != "self":
+        return rest
+    return re.sub(r"^(\s*)его (выбранное (?:[а-я]+ )*?существо) ", r"\1\2 противника ", rest)
 
 
 def _ifs(rest: str, when: When | None = None) -> Iterator[tuple[Condition | None, str]]:

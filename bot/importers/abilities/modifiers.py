@@ -286,7 +286,7 @@ def extra_lives(text: str) -> Found | None:
 
 def marker(text: str) -> Found | None:
     """«маркер добычи», «маркер «смерч»» (one word or a quoted name)."""
-    m = re.match(r"маркер (?:«([^»]+)»|\"([^\"]+)\"|([а-я]+))(?=$|[ ,.;)])", text)
+    m = re.match(r"маркер (?:«([^»]+)»|\"([^\"]+)\"|([а-я]+(?:-[а-я]+)?))(?=$|[ ,.;)])", text)
     if not m:
         return None
     return Marker(name=m.group(1) or m.group(2) or m.group(3)), text[m.end():]
