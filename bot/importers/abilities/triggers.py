@@ -207,6 +207,11 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
         return
     events = sorted({event, *also}, key=_EVENT_ORDER.index)
     for subject, rest in _subjects(tail):
+        missed = re.match(r" простой удар(?=$|[ ,—])", rest) if event == "miss" and not also \
+            else None
+        if missed:  # «при промахе [вашего существа] {strike}»: the placeholder, undeclined
+            yield When(event=event, subject=subject, attack=Attack(kind="simple_strike")), \
+                rest[missed.end():]
         yield When(event=events[0], also=tuple(events[1:]), subject=subject), rest
 
 
