@@ -709,6 +709,25 @@ def crystals(text: str) -> tuple[Effect, str] | None:
     return Crystals(value=int(m.group("n")), crystal=_CRYSTALS[m.group("c")]), text[m.end():]  # type: ignore[arg-type]
 
 
+def becomes_flying(text: str) -> tuple[Effect, str] | None:
+    """«стать летающим [до конца хода]», «[кто] становится летающим»: gains flight (the keyword
+    «полёт», as «получить полет»)."""
+    m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>стать|становится|становятся) "
+                 r"(?:летающим|летающей|летающими)" + _END, text)
+    if not m:
+        return None
+    who: Target = "self"
+    if m.group("who"):
+        if m.group("verb") == "стать":
+            return None
+        found = target(m.group("who"), plural=m.group("verb") == "становятся")
+        if found is None:
+            return None
+        who = found
+    until, rest = _until(text[m.end():])
+    return Keyword(code="flight", target=who, until=until), rest
+
+
 def to_deck(text: str) -> tuple[Effect, str] | None:
     """«возвращается в колоду», «вернуть Тайник Эллиона в колоду»: the card itself only."""
     m = re.match(r"(?:возвращается|вернуть " + re.escape(SELF) + r") в колоду" + _END, text)
@@ -720,7 +739,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
-    removes, fight, growing_keyword, gets, crystals, to_deck,
+    removes, fight, growing_keyword, gets, crystals, to_deck, becomes_flying,
 )
 
 

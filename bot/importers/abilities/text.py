@@ -104,6 +104,7 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     # misprints of the database: «излечить вашше существо» (10-95, 50-105), «ранить на З
     # существо» (40-88: the letter З for the digit 3)
     (re.compile(r"\bвашше\b"), "ваше"),
+    (re.compile(r", при этот (?=стать )"), ", при этом "),  # «при этот стать летающим» (30-45)
     (re.compile(r"\bна з(?= )"), "на 3"),
     (re.compile(r"\b(раза? за ход)а\)"), r"\1)"),  # «(1 раз за хода)» (30-91)
 )
