@@ -505,7 +505,19 @@ class _NoUntil(Exception):
 
 def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
     """«[кто] получает/получить/имеет M [и M …] [до конца хода]»: one effect per modifier (each
-    with the subject and the duration); «или» makes a :class:`Choice`."""
+    with the subject and the duration); «или» makes a :class:`Choice`. The duration may come
+    first: «до конца хода получить +1 к броскам кубика и +1 к …» (50-151)."""
+    lead = re.match(r"до конца (?P<until>" + alternation(UNTIL) + r") (?=получить )", text)
+    if lead:
+        after = gains(text[lead.end():])
+        if after is None or any(isinstance(e, Choice) or getattr(e, "until", None) is not None
+                                for e in after[0]):
+            return None
+        try:
+            timed = tuple(_with(e, "self", UNTIL[lead.group("until")]) for e in after[0])
+        except _NoUntil:
+            return None
+        return timed, after[1]
     m = _subject_verb(text, _GET_VERBS)
     if not m:
         return None
