@@ -336,6 +336,16 @@ def _genitive(text: str) -> tuple[Target, str] | None:
     return None
 
 
+_SHARED_BONUS = re.compile(r"^(?P<n>\+\d+) к (?P<a>" + alternation(BONUS_TO) + r") и (?P<k>"
+                           + alternation(_GROWING) + r")(?=$|, | и )")
+
+
+def shared_bonus(text: str) -> str:
+    """«+1 к простому удару и опыту в атаке» (10-91): one bonus to an attack and to a keyword
+    that grows, written as two («+1 к простому удару и +1 к опыту в атаке»)."""
+    return _SHARED_BONUS.sub(r"\g<n> к \g<a> и \g<n> к \g<k>", text)
+
+
 #: What a card may get («получает …», «имеет …»), in the order tried.
 MODIFIERS: tuple[Callable[[str], Found | None], ...] = (
     reduction, range_bonus, die_bonus, movement_bonus, keyword_bonus, attack_bonus, protection,

@@ -45,6 +45,7 @@ from bot.importers.abilities.modifiers import (
     protection,
     range_bonus,
     reduction,
+    shared_bonus,
 )
 from bot.importers.abilities.selectors import described
 
@@ -56,7 +57,7 @@ _STATIC = (reduction, range_bonus, die_bonus, movement_bonus, keyword_bonus, att
 def modifiers(s: str) -> list[Effect] | None:
     """Modifiers joined by «и» or «,», read to the end: «+1 к простому удару и -1 от атак»."""
     out: list[Effect] = []
-    rest = s
+    rest = shared_bonus(s)
     while True:
         found = next((f for f in (read(rest) for read in _STATIC) if f is not None), None)
         if found is None:
