@@ -353,7 +353,8 @@ def _aimed(when: When, text: str) -> Iterator[Reading]:
                 yield replace(when, event="attacked", subject="self"), rest
                 return
             target = dative_target(phrase) if phrase != SELF else None
-            if target is not None and when.subject == "self":
+            if target is not None and (when.subject == "self" or isinstance(when.subject, Selector)):
+                # «при атаке существа противника по вашему закрытому болотному существу» (20-110)
                 yield replace(when, target=target), rest
                 return
     yield when, text
