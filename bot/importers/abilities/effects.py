@@ -338,7 +338,13 @@ def act(text: str) -> tuple[Effect, str] | None:
     found = _object(text[m.end():])
     if found is None:
         return None
-    return _ACTS[m.group(1)](target=found[0]), found[1]
+    kind = _ACTS[m.group(1)]
+    both = re.match(r" и ", found[1])
+    second = _object(found[1][both.end():]) if both else None
+    if second is not None and re.match(r"$|[,;]| \(", second[1]):
+        # «уничтожить Харона и выбранное существо» (10-150): one verb, two cards
+        return Many((kind(target=found[0]), kind(target=second[0]))), second[1]  # type: ignore[return-value]
+    return kind(target=found[0]), found[1]
 
 
 def summon(text: str) -> tuple[Effect, str] | None:
