@@ -80,6 +80,11 @@ _CLASSES: tuple[tuple[str, str, tuple[str, str]], ...] = (
 )
 _CLASS_RE = [(name, re.compile(stem + sg), re.compile(stem + pl))
              for name, stem, (sg, pl) in _CLASSES]
+#: Classes of two words (an adjective and a noun): singular and plural forms.
+_CLASSES_OF_TWO: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
+    ("Речная дева", re.compile(r"речн(?:ая|ой|ую) дев(?:а|ы|е|у|ой)"),
+     re.compile(r"речн(?:ые|ых|ым|ыми) дев(?:|ы|ам|ами|ах)")),
+)
 
 
 #: Adjective stems (before any adjective ending) → flags. «летаюш-» is a misprint.
@@ -313,7 +318,15 @@ def noun_phrase(phrase: str) -> Phrase | None:
     head = words.pop()
     noun: Noun = "creature"
     classes: list[str] = []
-    if head in _NOUN_FORMS:
+    pair = next(((name, bool(pl.fullmatch(f"{words[-1]} {head}"))) for name, sg, pl
+                 in _CLASSES_OF_TWO if words and (sg.fullmatch(f"{words[-1]} {head}")
+                                                   or pl.fullmatch(f"{words[-1]} {head}"))),
+                None)
+    if pair is not None:  # «речных дев»: a class of two words
+        words.pop()
+        classes.append(pair[0])
+        plural = plural or pair[1]
+    elif head in _NOUN_FORMS:
         noun, number = _NOUN_FORMS[head]
         plural = plural or number
     elif head in _DEFENDERS:  # «по защитникам»: creatures defending (a flag, not a class)
