@@ -96,7 +96,7 @@ Event = Literal[
     "leaves_field", "move", "relocate", "jump", "teleport", "dash", "turn_start", "turn_end",
     "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
     "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
-    "emerge", "opens", "closes",
+    "emerge", "opens", "closes", "finishing", "overheal",
 ]
 Timing = Literal["on", "after", "instead"]
 Player = Literal["first", "second"]

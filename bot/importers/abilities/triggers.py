@@ -98,7 +98,8 @@ _EVENT_NOUNS: dict[str, Event] = {
     "пророчестве": "prophecy", "трупоедстве": "corpse_eating", "вампиризме": "vampirism",
     "промахе": "miss", "промаха": "miss", "нападении": "assault", "нападения": "assault",
     "погружении": "submerge", "погружении на глубину": "submerge", "всплытии": "emerge",
-    "всплытии на поверхность": "emerge",
+    "всплытии на поверхность": "emerge", "добивании": "finishing",
+    "избыточном лечении": "overheal",
 }
 _EVENT_NOUN_RE = "|".join(sorted(_EVENT_NOUNS, key=len, reverse=True))
 #: Verbs after «когда [subject]»: the event.
