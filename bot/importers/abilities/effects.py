@@ -585,6 +585,11 @@ def loses(text: str) -> tuple[Effect, str] | None:
             return None
         who = found
     rest = text[m.end():]
+    kept = re.match(r"(?:его|ее)" + _END, rest)
+    if kept and isinstance(who, Selector) and len(who.having) == 1 \
+            and who.having[0] in _LOST.values():
+        # «существо противника с отравлением теряет его» (30-102): «его» is what it has
+        return Lose(codes=(who.having[0],), target=who), rest[kept.end():]  # type: ignore[arg-type]
     counters = _lost_counters(rest)
     if counters is not None:
         return dataclasses.replace(counters[0], target=who), counters[1]
