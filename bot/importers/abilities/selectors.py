@@ -80,6 +80,14 @@ _CLASSES: tuple[tuple[str, str, tuple[str, str]], ...] = (
 )
 _CLASS_RE = [(name, re.compile(stem + sg), re.compile(stem + pl))
              for name, stem, (sg, pl) in _CLASSES]
+#: Nouns that name a class of other cards than creatures: form → (noun, class, plural).
+_CLASS_NOUNS: dict[str, tuple[Noun, str, bool | None]] = {
+    **{f: ("artefact", "Постройка", False) for f in ("постройка", "постройке", "постройку",
+                                                     "постройкой")},
+    **{f: ("artefact", "Постройка", True) for f in ("построек", "постройкам", "постройками",
+                                                    "постройках")},
+    "постройки": ("artefact", "Постройка", None),
+}
 #: Classes of two words (an adjective and a noun): singular and plural forms.
 _CLASSES_OF_TWO: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("Речная дева", re.compile(r"речн(?:ая|ой|ую) дев(?:а|ы|е|у|ой)"),
@@ -326,6 +334,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
         words.pop()
         classes.append(pair[0])
         plural = plural or pair[1]
+    elif head in _CLASS_NOUNS:  # «с вашей постройкой»: an artefact of the class Постройка
+        noun, class_, number = _CLASS_NOUNS[head]
+        classes.append(class_)
+        plural = plural or number
     elif head in _NOUN_FORMS:
         noun, number = _NOUN_FORMS[head]
         plural = plural or number
