@@ -43,6 +43,7 @@ _FIXED: dict[str, XValue] = {
     "величина этой атаки": XValue(count="attack"),
     "избыточный урон": XValue(count="excess_wounds"),
     "стоимость показанной карты": XValue(count="cost"),
+    "количество показанных карт": XValue(count="shown_cards"),  # of a prophecy (10-127)
     f"количество клеток, на которое передвинулся {SELF} в этот ход": XValue(count="cells_moved"),
     "количество оставшихся единиц брони": XValue(count="armor"),
     "количество оставшихся единиц броню": XValue(count="armor"),  # «{armor}» rendered so
