@@ -235,6 +235,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
     ('ordinary', 'corporeal')
     """
     s = phrase.strip()
+    two = re.fullmatch(r"(?P<pre>.*?)(?P<a>[а-я]+) (?P<noun>[а-я-]+) или (?P<b>[а-я]+) (?P=noun)", s)
+    if two and _element(two.group("a")) and _element(two.group("b")):
+        # «горное существо или нейтральное существо» (20-55): «горное или нейтральное существо»
+        s = f"{two.group('pre')}{two.group('a')} или {two.group('b')} {two.group('noun')}"
     fields: dict[str, object] = {}
     if s.startswith("себя или "):
         fields["or_self"] = True
