@@ -300,7 +300,8 @@ def heal(text: str) -> tuple[Effect, str] | None:
 
 
 _ACTS: dict[str, type[Open | Close | Destroy | Exile]] = {
-    "открыть": Open, "закрыть": Close, "уничтожить": Destroy, "изгнать": Exile}
+    "открыть": Open, "закрыть": Close, "уничтожить": Destroy, "изгнать": Exile,
+    "изгоняет": Exile}  # «Когда уничтожает существо противника изгоняет это существо» (40-165)
 _SELF_ACTS: dict[str, type[Open | Close]] = {"открыться": Open, "закрыться": Close}
 
 

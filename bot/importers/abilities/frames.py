@@ -107,7 +107,7 @@ _QUOTED = re.compile(r"(?:«(?P<a>[^»]*)»|\"(?P<b>[^\"]*)\")\s*")
 _BRACKET = re.compile(r"\s*\((?P<items>[^()]*)\)?\s*$")
 _WHERE_X = re.compile(r",?\s*где [xх]\s+(?P<what>[^()]+?)\s*$")
 #: «может …», «@self может …» (the card itself, named), «вы можете …»: the effects are optional.
-_OPTIONAL = re.compile(r"(?:(?:@self|вы) )?(?:может|можете)\s+(?:объявить\s+)?")
+_OPTIONAL = re.compile(r"(?:(?:@self|вы) )?(?:также )?(?:может|можете)\s+(?:объявить\s+)?")
 
 
 def body(text: str) -> Body | None:
