@@ -113,6 +113,7 @@ from bot.corpus.abilities.vocabulary import (
     Throw,
     Timing,
     ToDeck,
+    ToGraveyard,
     Trigger,
     Turn,
     TurnIs,
@@ -143,7 +144,7 @@ __all__ = [
     "MultiAttack", "MustAttack", "Nearby", "NoWounds", "Noun", "OnlyTargets", "OntoOccupied", "Open", "Per", "Place", "Player",
     "PlayerIs", "Protection", "RANGED_KINDS", "RangeBonus", "Ranged", "Reach", "Redirect", "ReduceTo",
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
-    "StaysClosed", "StaysOpen", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "Timing",
+    "StaysClosed", "StaysOpen", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "Timing",
     "Trigger", "Turn", "TurnIs", "Unparsed", "Until", "Value", "Values", "Way", "When", "Wound", "WoundsOnlyFrom",
     "XValue", "Zone", "read_in_full", "set_field", "walk",
 ]

@@ -1085,11 +1085,13 @@ class StaysClosed(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Crystals(Entry):
     """«вы получаете 1 золотой кристалл» (при наборе отряда): the player gains ``value``
-    crystals of that kind to recruit with."""
+    crystals of that kind to recruit with; ``pay``: the player pays them instead («вы можете
+    заплатить золотой кристалл», 50-149)."""
 
     kind: ClassVar[str] = "crystals"
     value: int
     crystal: Literal["gold", "silver"]
+    pay: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -1101,13 +1103,22 @@ class ToDeck(Entry):
     target: Target = "self"
 
 
+@dataclass(frozen=True, kw_only=True, repr=False)
+class ToGraveyard(Entry):
+    """«положите Упырёныша на кладбище» (50-149, before recruiting): the card is put into its
+    owner's graveyard."""
+
+    kind: ClassVar[str] = "to_graveyard"
+    target: Target = "self"
+
+
 Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
     | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Unparsed
 )
 
 

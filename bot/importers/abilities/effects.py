@@ -53,6 +53,7 @@ from bot.corpus.abilities import (
     Teleport,
     Throw,
     ToDeck,
+    ToGraveyard,
     Until,
     Values,
     Wound,
@@ -725,12 +726,21 @@ _CRYSTALS = {"золот": "gold", "серебрян": "silver"}
 
 
 def crystals(text: str) -> tuple[Effect, str] | None:
-    """«вы получаете 1 золотой кристалл» (the player, at recruiting)."""
-    m = re.match(r"вы получаете (?P<n>\d+) (?P<c>золот|серебрян)(?:ой|ых|ый) кристалл(?:а|ов)?"
-                 + _END, text)
+    """«вы получаете 1 золотой кристалл» (the player, at recruiting); «[вы можете] заплатить 2
+    золотых кристалла» (pays them)."""
+    m = re.match(r"(?:вы получаете (?P<n>\d+)|(?P<pay>заплатить)(?: (?P<m>\d+))?) "
+                 r"(?P<c>золот|серебрян)(?:ой|ых|ый) кристалл(?:а|ов)?" + _END, text)
     if not m:
         return None
-    return Crystals(value=int(m.group("n")), crystal=_CRYSTALS[m.group("c")]), text[m.end():]  # type: ignore[arg-type]
+    n = m.group("n") or m.group("m") or "1"
+    return Crystals(value=int(n), crystal=_CRYSTALS[m.group("c")],  # type: ignore[arg-type]
+                    pay=bool(m.group("pay"))), text[m.end():]
+
+
+def to_graveyard(text: str) -> tuple[Effect, str] | None:
+    """«положите Упырёныша на кладбище»: the card itself only."""
+    m = re.match(r"(?:положите|положить) " + re.escape(SELF) + r" на кладбище" + _END, text)
+    return (ToGraveyard(), text[m.end():]) if m else None
 
 
 def becomes_flying(text: str) -> tuple[Effect, str] | None:
@@ -764,6 +774,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, fight, growing_keyword, gets, crystals, to_deck, becomes_flying,
+    to_graveyard,
 )
 
 
