@@ -1,8 +1,9 @@
-"""Rules about the cards standing around the card — a normalised sentence → its abilities, or
-None: «Ваши болотные существа получают -1 от простого удара, пока стоят рядом с Ведьмой» (the
-cards a modifier is for, while they stand there: the cards standing there), «Существа
-противника теряют особенности, пока стоят напротив открытого Безликого» (the same, under the
-card's own state).
+"""Rules about the cards standing around the card, and about the card in a state — a normalised
+sentence → its abilities, or None: «Ваши болотные существа получают -1 от простого удара, пока
+стоят рядом с Ведьмой» (the cards a modifier is for, while they stand there: the cards standing
+there), «Существа противника теряют особенности, пока стоят напротив открытого Безликого» (the
+same, under the card's own state), «Простой удар по закрытому Мороку сводятся к 1» (a rule of
+the card while closed).
 
 Each reader reads the whole sentence; the subject must be a plural selector that names no
 place of its own, so the place the condition names becomes its place.
@@ -20,6 +21,7 @@ from typing import Any
 
 from bot.corpus.abilities import Ability, Effect, Place, Selector, State, Static
 from bot.importers.abilities import effects as fx
+from bot.importers.abilities.statics import reduce_to
 from bot.importers.abilities.text import SELF
 
 #: «…, пока (они) стоят рядом с / слева или справа от / напротив / в строю с <the card>».
@@ -71,4 +73,26 @@ def while_open_there(s: str) -> list[Ability] | None:
     return [Static(condition=State(flags=("open",)), grants=tuple(found[0]))]
 
 
-__all__ = ["while_open_there", "while_there"]
+#: «… по закрытому <the card> сводятся к …»: attacks at the card while it is closed.
+_AT_CLOSED = re.compile(r"(?P<before>.+ по )закрытому (?P<after>" + SELF
+                        + r" (?:сводятся|сводится) к .+)")
+
+
+def while_closed(s: str) -> list[Ability] | None:
+    """«Простой удар по закрытому Безликому сводятся к 1»: a :class:`Static` while the card is
+    closed."""
+    m = _AT_CLOSED.fullmatch(s)
+    if not m:
+        return None
+    found = reduce_to(m.group("before") + m.group("after"))
+    if found is None:
+        return None
+    return [Static(condition=State(flags=("closed",)), grants=tuple(found))]
+
+
+def frame(s: str) -> list[Ability] | None:
+    """A :class:`Static` this module reads: :func:`while_open_there`, :func:`while_closed`."""
+    return while_open_there(s) or while_closed(s)
+
+
+__all__ = ["frame", "while_closed", "while_open_there", "while_there"]

@@ -482,7 +482,7 @@ _LONE: tuple[Reader, ...] = (
 
 def read(s: str) -> list[Ability] | None:
     """The abilities of a normalised sentence, or None when its frame is not read."""
-    for reader in (_lone_frame, _mode, _paid, _triggered, _conditional, around.while_open_there,
+    for reader in (_lone_frame, _mode, _paid, _triggered, _conditional, around.frame,
                    _bare):
         found = reader(s)
         if found is not None:

@@ -197,6 +197,7 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
                 r"стоящих|стоящие|стоящими) напротив$"), "opposite"),
     (re.compile(r" напротив$"), "opposite"),
+    (re.compile(r",? (?:" + _STANDING + r" )?слева (?:и|или) справа от @self$"), "left_or_right"),
     (re.compile(r",? (?:стоящ(?:им|их|ее|ую|ий|ая|ие|его|ей|ему) )?(?:на клетке )?напротив "
                 r"(?P<of>@self|него|нее)$"), "opposite_of"),
     (re.compile(r" в вашем отряде$"), "own"),
@@ -262,7 +263,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 flags.append(what)  # type: ignore[arg-type]
             elif what in ("cost_max", "cost_min"):
                 fields[what] = int(m.group(1))
-            elif what in ("adjacent", "opposite"):
+            elif what in ("adjacent", "opposite", "left_or_right"):
                 if "place" in fields:
                     return None
                 fields["place"] = what

@@ -47,7 +47,7 @@ from bot.importers.abilities.modifiers import (
     reduction,
     shared_bonus,
 )
-from bot.importers.abilities.selectors import described
+from bot.importers.abilities.selectors import described, target
 
 Statement = Callable[[str], "list[Effect] | None"]
 _STATIC = (reduction, range_bonus, die_bonus, movement_bonus, keyword_bonus, attack_bonus,
@@ -120,22 +120,34 @@ _REDUCE_TO: dict[str, Strength | int] = {
     "слабым": "weak", "слабому": "weak", "слабой": "weak", "средним": "medium",
     "среднему": "medium", "сильным": "strong", "сильному": "strong", "сильной": "strong",
 }
-_REDUCE = re.compile(r"(?P<attacks>.+?) по (?P<whom>себе|@self) (?:сводятся|сводится) к "
+_REDUCE = re.compile(r"(?P<attacks>.+?)(?: по (?P<whom>.+?))? (?:сводятся|сводится) к "
                      r"(?P<to>\d+|" + "|".join(_REDUCE_TO) + r")")
+#: Whom no «по …» names: the attacks are reduced whatever card they are aimed at.
+_ANY_CARD = Selector(what="card", all=True)
 
 
 def reduce_to(s: str) -> list[Effect] | None:
     """«Все простые удары по Степному волколаку сводятся к слабым», «Атаки болотных карт по
-    Остроморду сводятся к слабым» (the card's own name is marked ``@self``)."""
+    Остроморду сводятся к слабым» (the card's own name is marked ``@self``); «Атаки Эльяты по
+    существам с проклятием сводятся к сильным» (the card's own attacks, at the cards named),
+    «Слабые атаки пиратов противника сводятся к средним» (at any card)."""
     m = _REDUCE.fullmatch(s)
     if not m:
         return None
     attacks, rest = nominative_attacks(re.sub(r"^все ", "", m.group("attacks")))
     if not attacks or rest:
         return None
+    whom: Target = "self"
+    if m.group("whom") is None:
+        whom = _ANY_CARD
+    elif m.group("whom") not in ("себе", "@self"):
+        named = target(m.group("whom"), plural=True)
+        if not isinstance(named, Selector) or not named.all or named.up_to is not None:
+            return None
+        whom = named
     raw = m.group("to")
     to: Strength | int = int(raw) if raw.isdigit() else _REDUCE_TO[raw]
-    return [ReduceTo(against=attacks, to=to)]
+    return [ReduceTo(against=attacks, to=to, target=whom)]
 
 
 def no_wounds(s: str) -> list[Effect] | None:
