@@ -60,7 +60,7 @@ from bot.corpus.abilities import (
 )
 from bot.importers.abilities.modifiers import bonus_attacks, modifier, per_card
 from bot.importers.abilities.modifiers import protection as protection_of
-from bot.importers.abilities.selectors import described, target
+from bot.importers.abilities.selectors import described, noun_phrase, target
 from bot.importers.abilities.text import SELF
 from bot.importers.abilities.words import (
     KEYWORD_DATIVE,
@@ -254,7 +254,7 @@ def _whom_by(verb: str, amount: str, text: str) -> tuple[Target, str, str] | Non
     found = _object(text[m.end():])
     if found is None:
         return None
-    v = re.match(r" на " + amount + _END, found[1])
+    v = re.match(r",? на " + amount + _END, found[1])  # «ранить X, стоящее …, на X» (20-18)
     return (found[0], v.group("value"), found[1][v.end():]) if v else None
 
 
@@ -667,6 +667,25 @@ def removes(text: str) -> tuple[Effect, str] | None:
     return dataclasses.replace(lost[0], target=_OFF[m.group("whom")]), lost[1]
 
 
+def takes_counters(text: str) -> tuple[Effect, str] | None:
+    """«снять фишку с вашей горной карты» (40-50): that card loses the counter (one such card,
+    or the card a ref names)."""
+    m = re.match(r"снять ", text)
+    found = _lost_counters(text[m.end():]) if m else None
+    if found is None or not found[1].startswith(" с "):
+        return None
+    counters, rest = found
+    rest = rest[3:]
+    for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest)), reverse=True):
+        phrase = rest[:stop]
+        if phrase in _OFF:
+            return dataclasses.replace(counters, target=_OFF[phrase]), rest[stop:]
+        read = noun_phrase(phrase)  # one card: not «с ваших горных карт»
+        if read is not None and read.plural is not True and read.selector.up_to is None:
+            return dataclasses.replace(counters, target=read.selector), rest[stop:]
+    return None
+
+
 def fight(text: str) -> tuple[Effect, str] | None:
     """«сразиться простым ударом со стоящим рядом существом противника как с открытым»,
     «сразиться с этим существом простым ударом»."""
@@ -773,7 +792,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
-    removes, fight, growing_keyword, gets, crystals, to_deck, becomes_flying,
+    removes, takes_counters, fight, growing_keyword, gets, crystals, to_deck, becomes_flying,
     to_graveyard,
 )
 

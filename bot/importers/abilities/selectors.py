@@ -192,6 +192,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"стоящих|стоящие|стоящими) рядом с (?P<of>ним|ней|атакованным|погибшим)$"),
      "adjacent_of"),
     (re.compile(r" рядом с (?P<of>ним|ней|атакованным|собой|погибшим)$"), "adjacent_of"),
+    # «существо противника, стоящее позади атакованного» (20-18)
+    (re.compile(r",? " + _STANDING + r" позади (?P<of>атакованного)$"), "behind_of"),
     # «карту на соседней с погибшим клетке» (30-124): a card next to the dead one's cell
     (re.compile(r" на соседней с (?P<of>погибшим) клетке$"), "adjacent_of"),
     (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
@@ -217,7 +219,8 @@ _LACKING: dict[str, Having] = {
     "благословления": "bls", "отравления": "psn", "неповоротливости": "clm",
 }
 _OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованным": "attacked", "собой": "self",
-                       "@self": "self", "него": "that", "нее": "that", "погибшим": "that"}
+                       "@self": "self", "него": "that", "нее": "that", "погибшим": "that",
+                       "атакованного": "attacked"}
 
 
 @dataclass(frozen=True)
@@ -285,6 +288,11 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 if "place" in fields:
                     return None
                 fields["place"] = "opposite"
+                fields["of"] = _OF[m.group("of")]
+            elif what == "behind_of":
+                if "place" in fields:
+                    return None
+                fields["place"] = "behind"
                 fields["of"] = _OF[m.group("of")]
             elif what == "adjacent_of":
                 if "place" in fields:
