@@ -162,11 +162,10 @@ _OWN = re.compile(r"(?:ваш|ваше|ваша|вашу|вашего|вашей
 _OTHER = re.compile(r"(?:другое|другую|другого|другой|другому|другим|других|другие|другая) ")
 _CHOSEN = re.compile(r"(?:выбранное|выбранную|выбранного|выбранный|выбранная|выбранной|"
                      r"выбранному|выбранным) ")
-_ADJACENT = re.compile(r"(?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|"
-                       r"стоящим|стоящих|стоящие|стоящими) (?P<where>рядом|напротив)"
-                       r"(?: с (?P<of>ним|ней|погибшим))? ")  # «… рядом с погибшим существо»
 _STANDING = (r"(?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|стоящих|"
              r"стоящие|стоящими)")
+_ADJACENT = re.compile(_STANDING + r" (?P<where>рядом|напротив)"
+                       r"(?: с (?P<of>ним|ней|погибшим))? ")  # «… рядом с погибшим существо»
 #: «в 3-м ряду противника», «на вашей половине поля боя»: where a card stands.
 _REGIONS: dict[str, Region] = {
     "1": "enemy_first_row", "2": "enemy_second_row", "3": "enemy_third_row",
@@ -186,18 +185,15 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"отравления|неповоротливости)$"), "lacking"),
     (re.compile(r" стоимостью (\d+) или (?:менее|меньше)$"), "cost_max"),
     (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
-    (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
-                r"стоящих|стоящие|стоящими) рядом$"), "adjacent"),
-    (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
-                r"стоящих|стоящие|стоящими) рядом с (?P<of>ним|ней|атакованным|погибшим)$"),
+    (re.compile(r",? " + _STANDING + r" рядом$"), "adjacent"),
+    (re.compile(r",? " + _STANDING + r" рядом с (?P<of>ним|ней|атакованным|погибшим)$"),
      "adjacent_of"),
     (re.compile(r" рядом с (?P<of>ним|ней|атакованным|собой|погибшим)$"), "adjacent_of"),
     # «существо противника, стоящее позади атакованного» (20-18)
     (re.compile(r",? " + _STANDING + r" позади (?P<of>атакованного)$"), "behind_of"),
     # «карту на соседней с погибшим клетке» (30-124): a card next to the dead one's cell
     (re.compile(r" на соседней с (?P<of>погибшим) клетке$"), "adjacent_of"),
-    (re.compile(r",? (?:стоящее|стоящую|стоящего|стоящий|стоящая|стоящей|стоящему|стоящим|"
-                r"стоящих|стоящие|стоящими) напротив$"), "opposite"),
+    (re.compile(r",? " + _STANDING + r" напротив$"), "opposite"),
     (re.compile(r" напротив$"), "opposite"),
     (re.compile(r",? (?:" + _STANDING + r" )?слева (?:и|или) справа от @self$"), "left_or_right"),
     (re.compile(r",? (?:стоящ(?:им|их|ее|ую|ий|ая|ие|его|ей|ему) )?(?:на клетке )?напротив "
@@ -218,6 +214,9 @@ _LACKING: dict[str, Having] = {
     "дополнительных жизней": "extra_life", "фишек": "counter", "проклятия": "cur",
     "благословления": "bls", "отравления": "psn", "неповоротливости": "clm",
 }
+#: The tags of «<place> <of a card>» phrases of _AFTER: the place they give.
+_PLACES_OF: dict[str, Place] = {"opposite_of": "opposite", "behind_of": "behind",
+                                "adjacent_of": "adjacent"}
 _OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованным": "attacked", "собой": "self",
                        "@self": "self", "него": "that", "нее": "that", "погибшим": "that",
                        "атакованного": "attacked"}
@@ -284,20 +283,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 if fields.get("side") == "enemy":
                     return None
                 fields["side"] = "own"
-            elif what == "opposite_of":
+            elif what in _PLACES_OF:
                 if "place" in fields:
                     return None
-                fields["place"] = "opposite"
-                fields["of"] = _OF[m.group("of")]
-            elif what == "behind_of":
-                if "place" in fields:
-                    return None
-                fields["place"] = "behind"
-                fields["of"] = _OF[m.group("of")]
-            elif what == "adjacent_of":
-                if "place" in fields:
-                    return None
-                fields["place"] = "adjacent"
+                fields["place"] = _PLACES_OF[what]
                 fields["of"] = _OF[m.group("of")]
             else:
                 having += [_HAVING[h] for h in re.split(r", | или ", m.group("h"))]

@@ -150,26 +150,25 @@ def reduce_to(s: str) -> list[Effect] | None:
     return [ReduceTo(against=attacks, to=to, target=whom)]
 
 
-def no_wounds(s: str) -> list[Effect] | None:
-    """«Не получает ран от ответных ударов»."""
-    m = re.fullmatch(r"не получает ран от (.+)", s)
+def _wounds_from(pattern: str, s: str) -> tuple[Attack, ...] | None:
+    """The attacks «от …» that end ``s`` after ``pattern``, every word of them read."""
+    m = re.fullmatch(pattern + r" от (.+)", s)
     if not m:
         return None
     attacks, rest = genitive_attacks(m.group(1))
-    if not attacks or rest:
-        return None
-    return [NoWounds(against=attacks)]
+    return attacks if attacks and not rest else None
+
+
+def no_wounds(s: str) -> list[Effect] | None:
+    """«Не получает ран от ответных ударов»."""
+    attacks = _wounds_from(r"не получает ран", s)
+    return [NoWounds(against=attacks)] if attacks else None
 
 
 def wounds_only_from(s: str) -> list[Effect] | None:
     """«Получает раны только от простого удара»."""
-    m = re.fullmatch(r"(?:получает )?раны только от (.+)", s)
-    if not m:
-        return None
-    attacks, rest = genitive_attacks(m.group(1))
-    if not attacks or rest:
-        return None
-    return [WoundsOnlyFrom(attacks=attacks)]
+    attacks = _wounds_from(r"(?:получает )?раны только", s)
+    return [WoundsOnlyFrom(attacks=attacks)] if attacks else None
 
 
 def cannot(s: str) -> list[Effect] | None:
