@@ -118,7 +118,7 @@ def cli(ctx: click.Context, root: Path | None, force_console: bool, default_set:
     from bot.rulings.store import open_local
 
     judge = open_judge(root)
-    judge.lookup.warm()
+    judge.warm()
     judge.use_rulings(open_local(root))  # the console's rulings: <root>/.data/rulings.db
     run_console(judge, resolve_default_set(judge, default_set))
 
@@ -132,7 +132,7 @@ def run_discord(root: Path) -> None:
     except ConfigError as exc:
         fail(f"{exc} (see docs/discord.md)")
     judge = open_judge(root)
-    judge.lookup.warm()  # a long-running bot builds every lookup table before the first query
+    judge.warm()  # a long-running bot builds its tables and decoders before the first query
     try:
         run_bot(config, judge)
     except DiscordUnreachable as exc:

@@ -9,7 +9,7 @@ generated deterministically (:mod:`bot.bench.names`, :func:`bot.bench.queries.ma
   number of the default set alone (``168``);
 - ``card_fuzzy``: every name with one typo and in another grammatical case (the headline
   top-1, against difflib on the same queries), and in the wrong keyboard layout (apart);
-- search, autocomplete: :func:`~bot.bench.queries.make_queries` on this corpus.
+- search, autocomplete, ``!check``: :func:`~bot.bench.queries.make_queries` on this corpus.
 """
 
 from __future__ import annotations
@@ -24,12 +24,16 @@ from bot.bench.worker import (
     _fuzzy_block,
     _warm,
     answered_id,
+    check_block,
     percentile,
     result_ids,
     rss_mb,
     summary,
     timed,
 )
+
+#: ``!check`` messages timed (positions of real cards: the issue's "full corpus").
+_CHECKS = 520
 
 #: Name variants timed and scored as fuzzy lookups (the names themselves are ``card_exact``).
 _FUZZY = {"typo": "typo", "inflected": "inflection", "layout": "layout"}
@@ -40,6 +44,7 @@ def measure_real(root: Any, data_dir: Any, baseline_n: int, seed: int) -> dict[s
     from bot.commands.judge import Judge
 
     judge = Judge.open(root, data_dir)
+    judge.warm()  # as the bot does at start
     corpus, lookup = judge.corpus, judge.lookup
     newest = {c.name: corpus.prints_of(c)[0].id for c in corpus.cards.values()}
     exact, variants = card_name_queries((c.name for c in corpus.cards.values()), seed=seed)
@@ -64,7 +69,7 @@ def measure_real(root: Any, data_dir: Any, baseline_n: int, seed: int) -> dict[s
     out["card_fuzzy"] = _fuzzy_block("card", lookup.find_card,
                                      DifflibNames.cards(corpus).find, fuzzy, baseline_n)
 
-    qs = make_queries(corpus, 500, seed=seed, check_n=0)
+    qs = make_queries(corpus, 500, seed=seed, check_n=_CHECKS)
     rest = _warm(lambda t: lookup.search(t, 10), qs.search)
     times, cpu, hits = timed(lambda t: lookup.search(t, 10), [q.text for q in rest])
     out["search"] = summary(times, cpu) | {
@@ -76,6 +81,8 @@ def measure_real(root: Any, data_dir: Any, baseline_n: int, seed: int) -> dict[s
     t_times, t_cpu, _ = timed(lambda t: lookup.complete_terms(t, 25), [q.text for q in rest])
     out["autocomplete"] = summary(times + t_times, cpu + t_cpu) | {
         "cards_p99_ms": percentile(times, 99), "terms_p99_ms": percentile(t_times, 99)}
+
+    out["check"], _ = check_block(judge, qs.check)
 
     msgs = [f"!card {q.text}" for q in names[:300]]
     times, cpu, answers = timed(judge.ask, msgs)

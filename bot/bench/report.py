@@ -42,6 +42,7 @@ _REAL_ROWS: tuple[tuple[str, str, str], ...] = (
     ("real_card_fuzzy_p99_ms", "card by name typed (typo/case/layout): p99", "ms"),
     ("real_search_p99_ms", "full-text search: p99", "ms"),
     ("real_autocomplete_p99_ms", "autocomplete (terms + cards): p99", "ms"),
+    ("real_check_p99_ms", "!check (positions of shipped cards): p99", "ms"),
     ("real_rss_mb", "peak RSS (max of bench process, ask)", "MB"),
     ("real_fuzzy_speedup_vs_difflib", "fuzzy card lookup speed vs difflib", "×"),
     ("real_card_exact_top1", "names as printed answered right", ""),
@@ -125,6 +126,7 @@ def table(results: dict[str, Any]) -> str:
                        ("card_number", "shipped: card by number"),
                        ("card_fuzzy", "shipped: card name typed"),
                        ("search", "shipped: search"), ("autocomplete", "shipped: autocomplete"),
+                       ("check", "shipped: !check"),
                        ("ask_card", "shipped: !card (whole command)")):
         if real.get(key):
             lines.append(row(label, real[key]))

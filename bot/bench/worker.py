@@ -170,6 +170,20 @@ def _fuzzy_block(name: str, lookup_fn: Callable[[str], Any], baseline_fn: Callab
     }
 
 
+def check_block(judge: Any, messages: list[str]) -> tuple[dict[str, Any], list[Any]]:
+    """``!check`` through the Judge (parse, card lookup, engine, answer): the figures of
+    ``messages`` after the first few (warm-up), and their answers."""
+    warm_n = min(20, len(messages) // 3)
+    for msg in messages[:warm_n]:
+        judge.ask(msg)
+    checks = messages[warm_n:]
+    times, cpu, answers = timed(judge.ask, checks)
+    out: dict[str, Any] = summary(times, cpu) | {"ok": _share(bool(a.ok) for a in answers)}
+    failures = [(m, a.error or a.summary) for m, a in zip(checks, answers, strict=True) if not a.ok]
+    out["failures"] = [f"{m} -> {str(e)[:160]}" for m, e in failures[:5]]
+    return out, answers
+
+
 def measure(root: Path, data_dir: Path, n_queries: int, baseline_n: int, seed: int,
             check_n: int) -> dict[str, Any]:
     from bot.bench.baselines import DifflibNames, LinearSearch
@@ -178,6 +192,7 @@ def measure(root: Path, data_dir: Path, n_queries: int, baseline_n: int, seed: i
     t0 = time.perf_counter()
     judge = Judge.open(root, data_dir)
     open_s = time.perf_counter() - t0
+    judge.warm()  # as the bot does at start
     rss_open = rss_mb()
     corpus, lookup = judge.corpus, judge.lookup
     qs = make_queries(corpus, n_queries + 20, seed=seed, check_n=check_n + 20)
@@ -236,15 +251,7 @@ def measure(root: Path, data_dir: Path, n_queries: int, baseline_n: int, seed: i
                         zip(rest_t + rest_c, t_res + c_res, strict=True)),
     }
 
-    # !check through the Judge (parse, card lookup, engine, answer).
-    warm_n = min(20, len(qs.check) // 3)
-    for msg in qs.check[:warm_n]:
-        judge.ask(msg)
-    checks = qs.check[warm_n:]
-    times, cpu, answers = timed(judge.ask, checks)
-    out["check"] = summary(times, cpu) | {"ok": _share(bool(a.ok) for a in answers)}
-    failures = [(m, a.error or a.summary) for m, a in zip(checks, answers, strict=True) if not a.ok]
-    out["check"]["failures"] = [f"{m} -> {str(e)[:160]}" for m, e in failures[:5]]
+    out["check"], answers = check_block(judge, qs.check)
     out["picture"] = _pictures([a.picture for a in answers if a.picture is not None])
 
     # Whole commands as a user sees them (lookup + answer building), for context.

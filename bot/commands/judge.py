@@ -60,6 +60,15 @@ class Judge:
         gc.freeze()
         return judge
 
+    def warm(self) -> None:
+        """Do now what the first queries would do once: build every lookup table and every
+        ability decoder. For a long-running process (the bot, the console); a one-shot
+        ``ask`` skips it, as it would pay for tables it does not use."""
+        from bot.corpus.abilities.codec import prepare
+
+        self.lookup.warm()
+        prepare()
+
     @property
     def corpus(self) -> Corpus:
         return self.ctx.corpus

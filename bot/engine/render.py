@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from bot.engine.board import COLUMNS, ROWS, cell_at, row_name
+from bot.engine.board import COLUMNS, ROWS, row_name
 from bot.engine.position import Piece, Position
 
 _LABEL_WIDTH = 21
@@ -17,19 +17,23 @@ _CELL_WIDTH = 5
 
 def render_board(position: Position) -> str:
     """Rows 6 (the opponent's third row) at the top down to row 1 (your third row)."""
-    head = " " * _LABEL_WIDTH + "".join(c.rjust(_CELL_WIDTH) for c in COLUMNS)
-    lines = [head]
+    codes = [_EMPTY] * len(COLUMNS) * ROWS  # by cell index; the first piece of a cell wins
+    for piece in reversed(position.pieces):
+        if piece.cell is not None:
+            codes[piece.cell.index] = piece.code.rjust(_CELL_WIDTH)
+    lines = [_HEAD]
     for row in range(ROWS, 0, -1):
-        label = f"{row} {row_name(row)}".ljust(_LABEL_WIDTH)
-        cells = []
-        for col in range(len(COLUMNS)):
-            piece = position.at(cell_at(col, row))
-            cells.append((piece.code if piece else ".").rjust(_CELL_WIDTH))
-        lines.append(label + "".join(cells))
+        start = (row - 1) * len(COLUMNS)
+        lines.append(_LABELS[row] + "".join(codes[start:start + len(COLUMNS)]))
     flyers = position.flyers()
     if flyers:
         lines.append("Вспомогательная зона: " + ", ".join(p.code for p in flyers))
     return "\n".join(lines)
+
+
+_EMPTY = ".".rjust(_CELL_WIDTH)
+_HEAD = " " * _LABEL_WIDTH + "".join(c.rjust(_CELL_WIDTH) for c in COLUMNS)
+_LABELS = {row: f"{row} {row_name(row)}".ljust(_LABEL_WIDTH) for row in range(1, ROWS + 1)}
 
 
 def legend(position: Position) -> str:

@@ -115,6 +115,17 @@ def test_read_in_full_and_walk() -> None:
         "activated", "throw", "unparsed"]
 
 
+def test_prepare_builds_a_decoder_for_every_kind_so_no_card_pays_for_it_later() -> None:
+    from bot.corpus.abilities import codec
+    from bot.corpus.abilities.vocabulary import value_classes
+
+    classes = value_classes()
+    kinds = {getattr(c, "kind", None) for c in classes}
+    assert set(EFFECT_KINDS) | set(FRAME_KINDS) <= kinds
+    codec.prepare()
+    assert all(c in codec._DECODERS for c in classes)
+
+
 def test_kinds_are_unique() -> None:
     assert len(set(EFFECT_KINDS)) == len(EFFECT_KINDS)
     assert not set(FRAME_KINDS) & set(EFFECT_KINDS)

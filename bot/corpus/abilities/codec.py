@@ -65,6 +65,16 @@ def from_data(data: Any, of: Any = None) -> Any:
     return _decoder(vocab.Ability if of is None else of)(data, "")
 
 
+def prepare() -> None:
+    """Build every decoder now (and :func:`vocabulary.prepare`): a decoder is built from type
+    hints on first use, which is slow (about 0.4 ms a class: most of a ``!check`` that meets a
+    kind for the first time), so a long-running process builds them all at start."""
+    vocab.prepare()
+    for cls in vocab.value_classes():
+        _decoder(cls)
+    _decoder(vocab.Ability)
+
+
 def read_entries(entries: Any) -> tuple[vocab.Ability, ...]:
     """A card's ``abilities:`` as typed values; an error names ``abilities[i]…``."""
     out = []

@@ -1228,6 +1228,26 @@ def walk(value: Any) -> Any:
             yield from walk(getattr(value, f.name))
 
 
+def value_classes() -> tuple[type[Value], ...]:
+    """Every vocabulary value class (the bases included), in definition order of discovery."""
+    out: list[type[Value]] = []
+    todo: list[type[Value]] = [Value]
+    while todo:
+        cls = todo.pop(0)
+        if cls not in out:
+            out.append(cls)
+            todo += cls.__subclasses__()
+    return tuple(out)
+
+
+def prepare() -> None:
+    """Work out now what each class computes on its first value (the canonical order of its
+    set-like fields, from its type hints): a card read later then pays none of it — in a
+    ``!check`` that meets a kind for the first time that was most of its time."""
+    for cls in value_classes():
+        _set_fields(cls)
+
+
 def read_in_full(ability: Ability) -> bool:
     """True when no part of the reading is :class:`Unparsed`."""
     return not any(isinstance(v, Unparsed) for v in walk(ability))
