@@ -80,8 +80,9 @@ Having = Literal[
     "symbiote", "magic_ability", "clm", "cnc",
 ]
 #: «extra_life»: only in «начинает бой с 2 дополнительными жизнями» (start_with); extra lives
-#: gained in play are :class:`ExtraLives`.
-Countable = Literal["counter", "token", "extra_life"]
+#: gained in play are :class:`ExtraLives`. «incarnation»: «жетон инкарнации», the counters an
+#: «Инкарнация X» card in a graveyard gathers (the glossary's «фишка инкарнации»).
+Countable = Literal["counter", "token", "extra_life", "incarnation"]
 #: What an «X» counts or measures («где X — число ран на Рэккене»).
 Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
@@ -255,7 +256,8 @@ class Selector(Value):
     ``lacking``, ``cost_max``, ``cost_min``, ``region``) all hold; within one filter any value
     does («горные или лесные»). ``place`` is relative to ``of``; ``region``: where the card
     stands on the battlefield («по картам в 3-м ряду противника», «на вашей половине поля
-    боя»).
+    боя»). ``graveyard``: a card in a graveyard, not on the battlefield («с существа на вашем
+    кладбище»; ``side`` own: yours).
     """
 
     what: Noun = "creature"
@@ -274,6 +276,7 @@ class Selector(Value):
     region: Region | None = None
     place: Place | None = None
     of: Ref = "self"
+    graveyard: bool = False
 
 
 #: Who an effect applies to: a fixed participant or a described set of cards.

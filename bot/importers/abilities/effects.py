@@ -604,12 +604,13 @@ def loses(text: str) -> tuple[Effect, str] | None:
 
 
 def _lost_counters(text: str) -> tuple[Counters, str] | None:
-    m = re.match(r"(?P<what>все фишки|фишку|одну фишку|(?P<n>\d+|две|два) фишки|жетон|"
-                 r"все жетоны)" + _END, text)
+    m = re.match(r"(?P<what>все фишки|фишку|одну фишку|(?P<n>\d+|две|два) фишки|"
+                 r"жетон инкарнации|жетон|все жетоны)" + _END, text)
     if not m:
         return None
     what = m.group("what")
-    item: Countable = "token" if "жетон" in what else "counter"
+    item: Countable = "incarnation" if what == "жетон инкарнации" else (
+        "token" if "жетон" in what else "counter")
     n = m.group("n")
     count: Any = "all" if what.startswith("все") else (
         (int(n) if n.isdigit() else NUMBERS[n]) if n else 1)
@@ -676,6 +677,8 @@ def takes_counters(text: str) -> tuple[Effect, str] | None:
         return None
     counters, rest = found
     rest = rest[3:]
+    if counters.item == "incarnation":  # only off a card in a graveyard
+        return _off_graveyard(counters, rest)
     for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest)), reverse=True):
         phrase = rest[:stop]
         if phrase in _OFF:
@@ -684,6 +687,26 @@ def takes_counters(text: str) -> tuple[Effect, str] | None:
         if read is not None and read.plural is not True and read.selector.up_to is None:
             return dataclasses.replace(counters, target=read.selector), rest[stop:]
     return None
+
+
+#: «с вашего существа на кладбище», «с существа на вашем кладбище»: a card in a graveyard.
+_IN_GRAVEYARD = re.compile(r"(?P<who>[а-я ]+?) на (?P<own>вашем )?кладбище" + _END)
+
+
+def _off_graveyard(counters: Counters, text: str) -> tuple[Effect, str] | None:
+    """«снять жетон инкарнации с существа на вашем кладбище» (40-160): one card in the
+    graveyard loses it (yours when «вашем»/«вашего»)."""
+    m = _IN_GRAVEYARD.match(text)
+    read = noun_phrase(m.group("who")) if m else None
+    if m is None or read is None or read.plural or read.selector.up_to is not None:
+        return None
+    who = read.selector
+    if m.group("own"):
+        if who.side == "enemy":
+            return None
+        who = dataclasses.replace(who, side="own")
+    return dataclasses.replace(counters, target=dataclasses.replace(who, graveyard=True)), \
+        text[m.end():]
 
 
 def fight(text: str) -> tuple[Effect, str] | None:
