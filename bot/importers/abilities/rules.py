@@ -120,13 +120,14 @@ _CANNOT: dict[str, tuple[Action, Attack | None]] = {
 }
 _CANNOT_RE = re.compile(r"(?:@self )?не может (?P<what>(?:" + alternation(_CANNOT) + r")(?: или "
                         r"(?:" + alternation(_CANNOT) + r"))*)")
-#: «атакованный не может выступать защитником до конца хода» (50-199), «атакованный не может
-#: излечиваться или получать дополнительные жизни до конца хода противника» (30-171): another
-#: card, for a while. Being healed and gaining extra lives are one action (``be_healed``), so
+#: «атакованный не может выступать защитником до конца хода» (50-199), «оно не может атаковать
+#: до конца хода» (10-15), «атакованный не может излечиваться или получать дополнительные жизни
+#: до конца хода противника» (30-171): another card, for a while. Being healed and gaining extra lives are one action (``be_healed``), so
 #: only the two together are read.
 _OTHER_CANNOT_RE = re.compile(
-    r"(?P<who>[^,;]+?) не может (?P<what>выступать защитником|излечиваться (?:или|и) получать "
-    r"дополнительные жизни) до конца (?P<until>" + alternation(UNTIL) + r")")
+    r"(?P<who>[^,;]+?) не может (?P<what>выступать защитником|атаковать|излечиваться (?:или|и) "
+    r"получать дополнительные жизни) до конца (?P<until>" + alternation(UNTIL) + r")")
+_OTHER_CANNOT: dict[str, Action] = {"выступать защитником": "defend", "атаковать": "attack"}
 
 
 def cannot(s: str) -> list[Effect] | None:
@@ -138,7 +139,7 @@ def cannot(s: str) -> list[Effect] | None:
         who = target(m.group("who"), plural=False)
         if who is None or who == "self":
             return None
-        action: Action = "defend" if m.group("what") == "выступать защитником" else "be_healed"
+        action = _OTHER_CANNOT.get(m.group("what"), "be_healed")
         return [Cannot(actions=(action,), target=who, until=UNTIL[m.group("until")])]
     m = _CANNOT_RE.fullmatch(s)
     if not m:
