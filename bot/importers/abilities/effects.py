@@ -514,8 +514,10 @@ class _NoUntil(Exception):
 def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
     """«[кто] получает/получить/имеет M [и M …] [до конца хода]»: one effect per modifier (each
     with the subject and the duration); «или» makes a :class:`Choice`. The duration may come
-    first: «до конца хода получить +1 к броскам кубика и +1 к …» (50-151)."""
-    lead = re.match(r"до конца (?P<until>" + alternation(UNTIL) + r") (?=получить )", text)
+    first: «до конца хода получить +1 к броскам кубика и +1 к …» (50-151), «до конца хода ваше
+    существо получает +2 к следующему простому удару» (40-86)."""
+    lead = re.match(r"до конца (?P<until>" + alternation(UNTIL) + r") "
+                    r"(?=(?:[^,;:]+? )?(?:получить|получает|получают) )", text)
     if lead:
         after = gains(text[lead.end():])
         if after is None or any(isinstance(e, Choice) or getattr(e, "until", None) is not None

@@ -101,7 +101,7 @@ class Body:
 
 
 #: Between two effects: «, при этом», «, затем», «;», «, и», «и», «,».
-_SEPARATOR = re.compile(r",\s*при этом\s+|,\s*затем\s+|\s*;\s*|,\s*и\s+|\s+и\s+|,\s*|\s+—\s+")
+_SEPARATOR = re.compile(r",\s*при этом\s+|,\s*затем\s+|\s*;\s*(?:при этом\s+)?|,\s*и\s+|\s+и\s+|,\s*|\s+—\s+")
 _NAMED = re.compile(r"(?P<what>воздействие|заклинание)\s+")
 _QUOTED = re.compile(r"(?:«(?P<a>[^»]*)»|\"(?P<b>[^\"]*)\")\s*")
 _BRACKET = re.compile(r"\s*\((?P<items>[^()]*)\)?\s*$")
@@ -202,8 +202,9 @@ def _named(text: str, m: re.Match[str], parts: dict[str, Any], *, partial: bool
     words = rest.split(" ")
     for n in range(1, min(len(words), 6)):
         name, after = " ".join(words[:n]), " ".join(words[n:])
-        if not _NAME_WORDS.fullmatch(name) or words[n - 1] in _NOT_IN_NAMES:
-            break
+        if not _NAME_WORDS.fullmatch(name) or (words[n - 1] in _NOT_IN_NAMES
+                                                and not name.endswith(" на карте")):
+            break  # «воздействие ошибка на карте …» (20-180): «на карте» is its name's
         more = dict(parts)
         effects = _limit_after_name(after.removeprefix("— "), more)
         if effects is None:
@@ -252,6 +253,7 @@ _NOT_IN_NAMES = frozenset({
     "переместить", "открыть", "закрыть", "уничтожить", "изгнать", "вызвать", "противника",
     "его", "ее", "атакованный", "атакованное", "атакованного", "атакованная", "хозяин", "цель",
     "может", "можете", "другое", "другую", "один", "одно", "одну", "два", "две", "три",
+    "до",  # «воздействие исполинский рост до конца хода …» (40-86): the duration is no name
 })
 
 
