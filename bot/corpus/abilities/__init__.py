@@ -24,6 +24,7 @@ from bot.corpus.abilities.vocabulary import (
     Cannot,
     Cell,
     Choice,
+    Choose,
     Close,
     Column,
     Condition,
@@ -135,7 +136,7 @@ from bot.corpus.abilities.vocabulary import (
 __all__ = [
     "AbilityDataError", "from_data", "to_data", "Ability", "Action", "Activated",
     "AdjacentTargets", "CountersAsOpen", "Amount", "AsAdjacent", "Attack", "AttackBonus", "AttackKind", "Block",
-    "CONDITION_KINDS", "Cannot", "Cell", "Choice", "Close", "Column", "Condition", "Cost",
+    "CONDITION_KINDS", "Cannot", "Cell", "Choice", "Choose", "Close", "Column", "Condition", "Cost",
     "Countable", "Counters", "Crystals", "CountersAction", "Defends", "Delayed", "Destroy", "Diagonal", "DieBonus",
     "DieRoll", "Discharge", "EFFECT_KINDS", "Effect", "Element", "Entry", "Event", "Exile",
     "ExtraLives", "Fight", "FRAME_KINDS", "Flag", "Formation", "Frame", "Grant", "Has", "Having", "Heal",

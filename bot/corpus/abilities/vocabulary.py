@@ -87,7 +87,7 @@ Countable = Literal["counter", "token", "extra_life", "incarnation"]
 Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
     "strike", "attack", "poison", "regen", "armor", "ovz", "movement", "cost", "excess_wounds",
-    "shown_cards",
+    "shown_cards", "wounds_dealt",
 ]
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.
@@ -691,12 +691,17 @@ class Lose(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Fight(Entry):
     """«сразиться простым ударом со стоящим рядом существом противника как с открытым»: a
-    fight with ``with_`` (``attack``: with what), as if that card were open (``as_open``)."""
+    fight with ``with_`` (``attack``: with what), as if that card were open (``as_open``).
+    «объявить простой безответный удар по карте противника, не закрываясь при этом»: a fight
+    the card attacked does not strike back in (``unanswered``), for which the card does not
+    close (``stays_open``)."""
 
     kind: ClassVar[str] = "fight"
     with_: Target
     attack: Attack | None = None
     as_open: bool = False
+    unanswered: bool = False
+    stays_open: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -1115,13 +1120,23 @@ class ToGraveyard(Entry):
     target: Target = "self"
 
 
+@dataclass(frozen=True, kw_only=True, repr=False)
+class Choose(Entry):
+    """«выбрать существо противника» (30-17), «выберите существо» (50-123): one card of
+    ``what`` is chosen, for the card's other abilities to name («по этому существу»,
+    «выбранное в начале боя существо»)."""
+
+    kind: ClassVar[str] = "choose"
+    what: Selector
+
+
 Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
     | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | Unparsed
 )
 
 

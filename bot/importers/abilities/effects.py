@@ -24,6 +24,7 @@ from bot.corpus.abilities import (
     AttackBonus,
     Cell,
     Choice,
+    Choose,
     Close,
     Countable,
     Counters,
@@ -733,6 +734,38 @@ def fight(text: str) -> tuple[Effect, str] | None:
     return None
 
 
+_DECLARED_STRIKE = re.compile(
+    r"(?:объявить |нанести )?простой (?P<un>безответный )?удар по (?P<whom>[^,;()]+?)"
+    r"(?:,? не закрываясь(?: при этом)?| \(не закрываясь\))" + _END)
+
+
+def declared_strike(text: str) -> tuple[Effect, str] | None:
+    """«[может объявить] простой безответный удар по карте противника, не закрываясь при
+    этом» (20-28): a fight with a simple strike, not struck back at, without closing (only
+    with «не закрываясь»: else the strike is the card's ordinary assault)."""
+    m = _DECLARED_STRIKE.match(text)
+    whom = described(m.group("whom")) if m else None
+    if m is None or whom is None:
+        return None
+    return Fight(with_=whom, attack=Attack(kind="simple_strike"), unanswered=bool(m.group("un")),
+                 stays_open=True), text[m.end():]
+
+
+def choose(text: str) -> tuple[Effect, str] | None:
+    """«выбрать существо противника», «выберите существо»: one card is chosen (a phrase naming
+    one card: not «выберите двух ваших существ»)."""
+    m = re.match(r"(?:выбрать|выберите) ", text)
+    if not m:
+        return None
+    rest = text[m.end():]
+    for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest)), reverse=True):
+        read = noun_phrase(rest[:stop])
+        if read is not None and read.plural is False and read.selector.up_to is None \
+                and not read.selector.all:
+            return Choose(what=read.selector), rest[stop:]
+    return None
+
+
 def gain_counters(text: str) -> tuple[Effect, str] | None:
     """«получить фишку», «получить 2 фишки», «накопить фишку» (21-7: the same)."""
     m = re.match(r"(?:получить|накопить) (?:(\d+) )?фишк(?:у|и)", text)
@@ -817,8 +850,8 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
-    removes, takes_counters, fight, growing_keyword, gets, crystals, to_deck, becomes_flying,
-    to_graveyard,
+    removes, takes_counters, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
+    becomes_flying, to_graveyard,
 )
 
 

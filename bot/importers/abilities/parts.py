@@ -42,6 +42,9 @@ _FIXED: dict[str, XValue] = {
     "величина удара": XValue(count="strike"),
     "величина этой атаки": XValue(count="attack"),
     "избыточный урон": XValue(count="excess_wounds"),
+    # the wounds the ability's effects before dealt («ранить каждое …, при этом излечиться на
+    # X, где X число нанесённых ран», 30-149)
+    "число нанесенных ран": XValue(count="wounds_dealt"),
     "стоимость показанной карты": XValue(count="cost"),
     "количество показанных карт": XValue(count="shown_cards"),  # of a prophecy (10-127)
     f"количество клеток, на которое передвинулся {SELF} в этот ход": XValue(count="cells_moved"),
