@@ -31,9 +31,19 @@ _PLACES: dict[str, Place] = {"рядом с": "adjacent", "слева или с�
                              "напротив": "opposite", "в строю с": "in_formation"}
 
 
+#: «Пока <one card> стоит <place> <the card>, оно <verb> …» (10-19): each such card.
+_WHILE_ONE_THERE = re.compile(r"пока (?P<who>[^,]+?) стоит (?P<place>рядом с|справа или слева от|"
+                              r"слева или справа от|напротив) " + SELF + r", (?:оно|он|она) "
+                              r"(?P<verb>получает|имеет) (?P<what>.+)")
+
+
 def _there(s: str) -> tuple[list[Effect], bool] | None:
     """The effects of «<subject> <verb> <modifiers>, пока стоят <place> [открытого] <card>»,
     their subject placed there; and whether the card must be open."""
+    one = _WHILE_ONE_THERE.fullmatch(s)
+    if one:  # «Пока ваше степное существо стоит справа или слева от …, оно получает …»
+        place = one.group("place").replace("справа или слева", "слева или справа")
+        s = f"{one.group('who')} {one.group('verb')} {one.group('what')}, пока стоят {place} {SELF}"
     m = _WHILE_THERE.fullmatch(s)
     if not m:
         return None
@@ -49,6 +59,8 @@ def _there(s: str) -> tuple[list[Effect], bool] | None:
     if len(whos) != 1:
         return None
     (who,) = whos
+    if one and isinstance(who, Selector) and not who.all:
+        who = dataclasses.replace(who, all=True)  # each card that stands there
     if (not isinstance(who, Selector) or not who.all or who.place is not None
             or who.region is not None or who.up_to is not None):
         return None

@@ -95,10 +95,10 @@ def stays_open(s: str) -> list[Effect] | None:
 
 _TIMES = {"два": 2, "три": 3, "четыре": 4, "2": 2, "3": 3, "4": 4}
 _MULTI = re.compile(
-    r"может (?:нападать|атаковать) (?P<attack>простым ударом|ударом) (?P<times>два|три|четыре|\d)"
+    r"(?P<may>может|могут) (?:нападать|атаковать) (?P<attack>простым ударом|ударом) (?P<times>два|три|четыре|\d)"
     r" раза за ход(?P<consecutive>, только подряд)?(?P<different> и по разным картам)?"
     r"(?P<open>, после (?:первого|первой)(?: и второго)? (?:нападения (?:простым )?ударом|"
-    r"простого удара|удара|атаки) не закрывается)?")
+    r"простого удара|удара|атаки) не (?P<closes>закрывается|закрываются))?")
 _MULTI_ATTACK: dict[str, AttackKind] = {"простым ударом": "simple_strike", "ударом": "strike"}
 
 
@@ -108,6 +108,8 @@ def multi_attack(s: str) -> list[Effect] | None:
     m = _MULTI.fullmatch(s)
     if not m:
         return None
+    if m.group("closes") and (m.group("may") == "могут") != (m.group("closes") == "закрываются"):
+        return None  # «Могут …, … не закрываются»: a plural card (30-18 «Орки-губители»)
     times = _TIMES[m.group("times")]
     if m.group("open") and "второго" in m.group("open") and times != 3:
         return None

@@ -116,6 +116,9 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bблагословд(?=ени)"), "благословл"),
     (re.compile(r"\bотравленме\b"), "отравление"),
     (re.compile(r"\bоссобенности\b"), "особенности"),
+    (re.compile(r"\bващего хода\b"), "вашего хода"),  # «до конца ващего хода» (40-132)
+    (re.compile(r"\bместами-со\b"), "местами со"),  # «поменяться местами-со стоящей …» (50-121)
+    (re.compile(r"\bсуществам стоимость (?=\d)"), "существам стоимостью "),  # 30-180
 )
 
 
@@ -212,6 +215,10 @@ def _word_forms(word: str) -> set[str]:
                         and form.tag.voice == tag.voice)))):
                 forms.add(_fold(form.word))
     if forms == {folded}:  # «Ливрах» is no nominative to the dictionary: the usual endings
+        forms |= _endings(folded)
+    elif not _morph().word_is_known(word.casefold()) and folded.endswith("ь"):
+        # a guess may take the gender wrong: «Вереселень» declined as «тень», not «по
+        # Вереселеню» (30-121); the usual endings too
         forms |= _endings(folded)
     return forms
 

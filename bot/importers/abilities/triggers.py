@@ -144,6 +144,9 @@ def whens(text: str) -> Iterator[Reading]:
         if m and _ends(text, m.end()):
             yield when, text[m.end():]
             return
+    if text.startswith("если "):
+        yield from _instead(text[len("если"):])
+        return
     m = re.match(r"(при|после того,? как|после|когда|вместо) ", text)
     if not m:
         return
@@ -169,6 +172,26 @@ def whens(text: str) -> Iterator[Reading]:
             if again and not found.first and verbs:  # «когда передвигается первый раз за ход»
                 yield replace(found, first=True), more[again.end():]
             yield found, more
+
+
+#: «если [кто] должен …, вместо этого»: what would happen, replaced (``timing: instead``).
+_INSTEAD = re.compile(r"(?:должен|должна|должно|должны) (?:(?P<heal>излечиться)|получить (?P<gain>"
+                      + "|".join(_GAINED) + r")),? вместо этого(?=$|[ ,—])")
+
+
+def _instead(text: str) -> Iterator[Reading]:
+    """«Если должен излечиться вместо этого …» (10-83), «Если существо с проклятием должно
+    получить проклятие вместо этого …» (40-166): a heal or a gain of a keyword, replaced."""
+    for subject, rest in _subjects(text, "nomn"):
+        m = _INSTEAD.match(rest.removeprefix(" "))
+        if not m:
+            continue
+        if m.group("heal"):
+            when = When(event="heal", timing="instead", subject=subject)
+        else:
+            when = When(event="gains", timing="instead", subject=subject,
+                        keyword=_GAINED[m.group("gain")])
+        yield when, rest.removeprefix(" ")[m.end():]
 
 
 def _ends(text: str, at: int) -> bool:
