@@ -236,13 +236,15 @@ class Limit(Value):
 class Cost(Value):
     """What an activated ability costs: «Закрыться» (tap), «Фишка» / «X фишек» (counters),
     «{token}» / «3 жетона» (tokens), «Закрыть стоящее рядом ваше существо» (close),
-    «снять с себя дополнительную жизнь» (extra_lives)."""
+    «снять с себя дополнительную жизнь» (extra_lives); ``max``: the most an X paid may be
+    («X фишек, закрыться: … (максимум 3)», 20-123)."""
 
     tap: bool = False
     counters: Amount = 0
     tokens: Amount = 0
     close: Target | None = None
     extra_lives: int = 0
+    max: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -659,11 +661,13 @@ class Summon(Entry):
 class Counters(Entry):
     """Counters (фишки) or tokens (жетоны): «Получить фишку» (gain 1), «теряет все фишки»
     (lose all), «Не может иметь более 4 фишек» (max 4), «начинает бой с фишкой»
-    (start_with 1); «Начинает бой с 2 дополнительными жизнями» (start_with 2, extra_life)."""
+    (start_with 1); «Начинает бой с 2 дополнительными жизнями» (start_with 2, extra_life);
+    ``or_fewer``: «потерять 2 или менее фишек» (40-128: up to ``count``)."""
 
     kind: ClassVar[str] = "counters"
     action: CountersAction
     count: Amount | Literal["all"]
+    or_fewer: bool = False
     item: Countable = "counter"
     target: Target = "self"
 
@@ -706,11 +710,14 @@ class Fight(Entry):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Marker(Entry):
-    """«атакованная карта получает маркер охоты до конца вашего хода» (name: «охоты»)."""
+    """«атакованная карта получает маркер охоты до конца вашего хода» (name: «охоты»);
+    ``cell``: put on a cell, not on a card («положите маркер костра на свободную клетку (до
+    конца хода противника)», 10-175; then ``target`` is left out)."""
 
     kind: ClassVar[str] = "marker"
     name: str
     target: Target = "self"
+    cell: Cell | None = None
     until: Until | None = None
 
 
@@ -1112,6 +1119,20 @@ class ToDeck(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class BecomesCreature(Entry):
+    """«становится существом с движением 2 и простой удар 3-4-5» (30-107), «Становится
+    существом с движением 1, простой удар 4-5-6 и трупоедством» (40-203): the card (an
+    artefact) becomes a creature with this ``movement`` (none for a flyer: «с полетом»),
+    simple ``strike`` and keywords (``codes``)."""
+
+    kind: ClassVar[str] = "becomes_creature"
+    movement: int | None = None
+    strike: Values
+    codes: tuple[KeywordCode, ...] = set_field()
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class ToGraveyard(Entry):
     """«положите Упырёныша на кладбище» (50-149, before recruiting): the card is put into its
     owner's graveyard."""
@@ -1136,7 +1157,7 @@ Effect = (
     | Block | Redirect | MustAttack | Delayed
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Unparsed
 )
 
 

@@ -22,6 +22,7 @@ from bot.corpus.abilities import (
     Amount,
     Attack,
     AttackBonus,
+    BecomesCreature,
     Cell,
     Choice,
     Choose,
@@ -41,6 +42,7 @@ from bot.corpus.abilities import (
     KeywordCode,
     Limit,
     Lose,
+    Marker,
     Move,
     Open,
     Protection,
@@ -59,7 +61,7 @@ from bot.corpus.abilities import (
     Values,
     Wound,
 )
-from bot.importers.abilities.modifiers import bonus_attacks, modifier, per_card
+from bot.importers.abilities.modifiers import bonus_attacks, marker, modifier, per_card
 from bot.importers.abilities.modifiers import protection as protection_of
 from bot.importers.abilities.selectors import described, noun_phrase, target
 from bot.importers.abilities.text import SELF
@@ -607,17 +609,20 @@ def loses(text: str) -> tuple[Effect, str] | None:
 
 
 def _lost_counters(text: str) -> tuple[Counters, str] | None:
+    """«все фишки», «2 фишки», «2 или менее фишек» (40-128: up to 2), «жетон»."""
     m = re.match(r"(?P<what>все фишки|фишку|одну фишку|(?P<n>\d+|две|два) фишки|"
-                 r"жетон инкарнации|жетон|все жетоны)" + _END, text)
+                 r"жетон инкарнации|жетон|все жетоны|(?P<fewer>\d+) или менее фишек)" + _END,
+                 text)
     if not m:
         return None
     what = m.group("what")
     item: Countable = "incarnation" if what == "жетон инкарнации" else (
         "token" if "жетон" in what else "counter")
-    n = m.group("n")
+    n = m.group("n") or m.group("fewer")
     count: Any = "all" if what.startswith("все") else (
         (int(n) if n.isdigit() else NUMBERS[n]) if n else 1)
-    return Counters(action="lose", count=count, item=item), text[m.end():]
+    return Counters(action="lose", count=count, or_fewer=bool(m.group("fewer")), item=item), \
+        text[m.end():]
 
 
 #: Keywords as lost («теряет проклятие», «потерять полет», «теряет броню»): no number.
@@ -839,6 +844,41 @@ def becomes_flying(text: str) -> tuple[Effect, str] | None:
     return Keyword(code="flight", target=who, until=until), rest
 
 
+def marker_on_cell(text: str) -> tuple[Effect, str] | None:
+    """«положите маркер костра на свободную клетку (до конца хода противника)» (10-175): a
+    marker put on a free cell, for a while when a duration in brackets follows."""
+    m = re.match(r"(?:положите|положить) (?=маркер )", text)
+    found = marker(text[m.end():]) if m else None
+    if found is None or not isinstance(found[0], Marker):
+        return None
+    cell = re.match(r" на свободную клетку(?: \(до конца (?P<until>" + alternation(UNTIL)
+                    + r")\))?" + _END, found[1])
+    if not cell:
+        return None
+    until = UNTIL[cell.group("until")] if cell.group("until") else None
+    return Marker(name=found[0].name, cell=Cell(free=True), until=until), found[1][cell.end():]
+
+
+#: Keywords a card becomes a creature with, in the instrumental («и трупоедством»).
+_BECOMES_WITH: dict[str, KeywordCode] = {"трупоедством": "nec", "неповоротливостью": "clm"}
+
+
+def becomes_creature(text: str) -> tuple[Effect, str] | None:
+    """«становится существом с движением 2 и простой удар 3-4-5» (30-107), «с движением 1,
+    простой удар 4-5-6 и трупоедством» (40-203), «с полетом и простой удар 2-3-4» (30-190)."""
+    m = re.match(r"становится существом с (?:движением (?P<move>\d+)|(?P<fly>полетом)),? (?:и )?"
+                 r"простой удар (?P<strike>\d+-\d+-\d+)(?: и (?P<kw>" + alternation(_BECOMES_WITH)
+                 + r"))?" + _END, text)
+    if not m:
+        return None
+    codes: list[KeywordCode] = ["flight"] if m.group("fly") else []
+    if m.group("kw"):
+        codes.append(_BECOMES_WITH[m.group("kw")])
+    movement = int(m.group("move")) if m.group("move") else None
+    return BecomesCreature(movement=movement, strike=values(m.group("strike")),
+                           codes=tuple(codes)), text[m.end():]
+
+
 def to_deck(text: str) -> tuple[Effect, str] | None:
     """«возвращается в колоду», «вернуть Тайник Эллиона в колоду»: the card itself only."""
     m = re.match(r"(?:возвращается|вернуть " + re.escape(SELF) + r") в колоду" + _END, text)
@@ -851,7 +891,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
-    becomes_flying, to_graveyard,
+    becomes_flying, to_graveyard, marker_on_cell, becomes_creature,
 )
 
 

@@ -728,6 +728,11 @@ def _paid(s: str) -> list[Ability] | None:
         return None
     if when is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
         return None  # «его» of a phrase naming two cards: which one?
+    if b.cap is not None and b.x is None and "X" in (cost.counters, cost.tokens) \
+            and re.search(r"\(максимум \d+\)$", rest.strip(" .")):
+        # «X фишек, закрыться: … (максимум 3)» (20-123): the cap of the X paid
+        cost = dataclasses.replace(cost, max=b.cap)
+        b = dataclasses.replace(b, cap=None)
     if b.cap is not None:
         b = _capped(b)
     if lim is not None and b.limit is not None:
