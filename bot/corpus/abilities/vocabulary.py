@@ -77,7 +77,7 @@ KeywordCode = Literal[
 Having = Literal[
     "sht", "thr", "dsc", "mht", "uchr", "spl", "ova", "ovz", "armor", "bls", "cur", "psn", "vmp",
     "fin", "nec", "fry", "lep", "tlp", "frm", "zov", "zor", "zoo", "counter", "token", "extra_life",
-    "symbiote", "magic_ability", "clm", "cnc",
+    "symbiote", "magic_ability", "clm", "cnc", "vlh",
 ]
 #: «extra_life»: only in «начинает бой с 2 дополнительными жизнями» (start_with); extra lives
 #: gained in play are :class:`ExtraLives`. «incarnation»: «жетон инкарнации», the counters an
@@ -457,7 +457,8 @@ class When(Value):
     ``timing``: «При/Когда» on, «После» after, «Вместо …» instead. ``subject``: whose event
     («при гибели вашего существа»). ``attack``: the attack of an attack event («при сильном
     простом ударе»), or the attack a card dies or is wounded from («при гибели от атаки карты
-    противника») or destroys with («когда уничтожает выстрелом …»); ``target``: what it is aimed at («по существу с проклятием»). ``turn``:
+    противника») or destroys with («когда уничтожает выстрелом …»); ``target``: what it is aimed at («по существу с проклятием»), or whom a
+    ``defend`` event defends («выступает защитником вашему существу …»). ``turn``:
     a turn event's turn, else «в свой ход». ``from_``/``to``: the cells of a move
     (``reverse``: «или наоборот»). ``next``: «вашего следующего хода». ``value``: «Бешенство
     3». ``first``: «первый раз за ход». ``condition``: «…, если …». ``also``: the other events
@@ -892,13 +893,14 @@ class RangeBonus(Entry):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class DieBonus(Entry):
-    """«+1 к броскам кубика»."""
+    """«+1 к броскам кубика»; ``next``: only its next roll, «+1 к следующему броску кубика»."""
 
     kind: ClassVar[str] = "die_bonus"
     value: Amount
     target: Target = "self"
     until: Until | None = None
     max: int | None = None
+    next: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

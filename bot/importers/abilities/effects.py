@@ -49,6 +49,7 @@ from bot.corpus.abilities import (
     Selector,
     Shot,
     StaysClosed,
+    StaysOpen,
     Strike,
     Summon,
     Swap,
@@ -358,6 +359,10 @@ def summon(text: str) -> tuple[Effect, str] | None:
     if not m:
         return None
     rest = text[m.end():]
+    on_self = re.match(r"симбиота на себя" + _END, rest)
+    if on_self:  # «может вызвать симбиота на себя» (20-170): a symbiote onto the card itself
+        return Summon(what=Selector(what="symbiote"), to=Cell(occupied_by="self")), \
+            rest[on_self.end():]
     for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest)), reverse=True):
         what = described(rest[:stop])
         if isinstance(what, Selector):
@@ -879,6 +884,15 @@ def becomes_creature(text: str) -> tuple[Effect, str] | None:
                            codes=tuple(codes)), text[m.end():]
 
 
+def stays_open_for(text: str) -> tuple[Effect, str] | None:
+    """«получает Не закрывается при атаке до конца хода» (10-12): for a while, attacking does
+    not close the card (its own icon's text, so only with the duration)."""
+    m = re.match(r"получает не закрывается при атаке" + _UNTIL_RE, text)
+    if not m:
+        return None
+    return StaysOpen(after="attack", until=UNTIL[m.group("until")]), text[m.end():]
+
+
 def to_deck(text: str) -> tuple[Effect, str] | None:
     """«возвращается в колоду», «вернуть Тайник Эллиона в колоду»: the card itself only."""
     m = re.match(r"(?:возвращается|вернуть " + re.escape(SELF) + r") в колоду" + _END, text)
@@ -891,7 +905,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
-    becomes_flying, to_graveyard, marker_on_cell, becomes_creature,
+    becomes_flying, to_graveyard, marker_on_cell, becomes_creature, stays_open_for,
 )
 
 

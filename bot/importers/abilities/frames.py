@@ -106,8 +106,10 @@ _NAMED = re.compile(r"(?P<what>воздействие|заклинание)\s+")
 _QUOTED = re.compile(r"(?:«(?P<a>[^»]*)»|\"(?P<b>[^\"]*)\")\s*")
 _BRACKET = re.compile(r"\s*\((?P<items>[^()]*)\)?\s*$")
 _WHERE_X = re.compile(r",?\s*где [xх]\s+(?P<what>[^()]+?)\s*$")
-#: «может …», «@self может …» (the card itself, named), «вы можете …»: the effects are optional.
-_OPTIONAL = re.compile(r"(?:(?:@self|вы) )?(?:также )?(?:может|можете)\s+(?:объявить\s+)?")
+#: «может …», «@self может …» (the card itself, named), «вы можете …»: the effects are optional;
+#: «может объявить …», «может совершить особый удар …» (50-70): the same declared attack.
+_OPTIONAL = re.compile(r"(?:(?:@self|вы) )?(?:также )?(?:может|можете)\s+"
+                       r"(?:объявить\s+|совершить\s+(?=особый удар|удар через ряд|магический удар))?")
 
 
 def body(text: str) -> Body | None:
@@ -381,9 +383,12 @@ def clause(text: str) -> tuple[Effect, ...] | None:
 def _either(text: str) -> tuple[Effect, ...] | None:
     """«ранить стоящую рядом карту на 2 или излечиться на 3»: two clauses, each read in full,
     joined by one «или» — a :class:`Choice` of the two (the card's owner chooses)."""
-    if text.count(" или ") != 1:
+    if text.count(" или ") == 0 and text.count(", либо ") == 1 and not text.startswith("либо "):
+        first, second = text.split(", либо ")  # «прыжок, дальность 3, либо особый удар …» (30-55)
+    elif text.count(" или ") != 1:
         return None
-    first, second = text.split(" или ")
+    else:
+        first, second = text.split(" или ")
     a, b = clause(first), clause(second)
     if a is None or b is None or any(isinstance(e, Choice) for e in (*a, *b)):
         return None

@@ -247,12 +247,13 @@ def range_bonus(text: str) -> Found | None:
 
 
 def die_bonus(text: str) -> Found | None:
-    """«+1 к броскам кубика»."""
-    m = re.match(r"([+]|" + _MINUS + r")(\d+) к (?:броскам|броску) кубика(?=$|[ ,.;)])", text)
+    """«+1 к броскам кубика», «+1 к следующему броску кубика» (40-8: ``next``)."""
+    m = re.match(r"([+]|" + _MINUS + r")(\d+) к (?:броскам|броску|(?P<next>следующему броску)) "
+                 r"кубика(?=$|[ ,.;)])", text)
     if not m:
         return None
     value = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
-    return DieBonus(value=value), text[m.end():]
+    return DieBonus(value=value, next=bool(m.group("next"))), text[m.end():]
 
 
 _COUNT_WORDS = {"": 1, "1 ": 1, "одну ": 1, "2 ": 2, "две ": 2, "3 ": 3, "три ": 3, "x ": "X"}

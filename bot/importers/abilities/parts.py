@@ -24,7 +24,8 @@ _COUNT_WORDS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три"
 _LIMIT = re.compile(r"(?:не более |до )?(?P<n>\d+|один|два|три|четыре|пять) раза?"
                     r" (?:за|в) (?P<per>ход противника|ваш ход|свой ход|ход|бой)")
 #: «(максимум +2)», «(максимум 3)» after a bonus or a keyword that grows.
-_CAP = re.compile(r"максимум (?:\+|на |до )?(?P<n>\d+)")
+#: «(максимум 4 за раз)» (50-101): each time the ability works, the same cap
+_CAP = re.compile(r"максимум (?:\+|на |до )?(?P<n>\d+)(?: за раз)?")
 #: «число ран на Рэккене», «количество фишек на нем»: what is counted, on whom.
 _ON_WHOM: dict[str, Target] = {SELF: "self", "себе": "self", "нем": "that", "этом существе": "that",
                                "погибшего": "that"}

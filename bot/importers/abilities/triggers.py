@@ -299,6 +299,11 @@ def _verb_heads(text: str) -> Iterator[Reading]:
             continue
         if event == "destroys":
             yield from _destroyed(base, tail)
+        elif event == "defend":  # «когда выступает защитником вашему существу с вальхаллой»
+            for whom, more in _phrases(tail, "datv"):
+                if isinstance(whom, Selector) or whom == "host":
+                    yield replace(base, target=whom), more
+            yield base, tail
         elif event in ("assault", "attacked"):
             for kind, more in _options(tail, _ASSAULT_ATTACKS):
                 yield replace(base, attack=Attack(kind=kind) if kind else None), more
@@ -344,7 +349,13 @@ def _qualified(when: When, text: str) -> Iterator[Reading]:
             if found.event in _MOVES:
                 yield from _cells(found, more)
             elif found.event in ("death", "wounded") and found.attack is None:
-                yield from _from_attack(found, more)
+                for hit, after in _from_attack(found, more):
+                    if hit.turn is None and hit.attack is not None:
+                        # «когда получает раны от атаки карты противника в ход противника»
+                        for late, tail in _options(after, _TURNS):
+                            if late is not None:
+                                yield replace(hit, turn=late), tail
+                    yield hit, after
             else:
                 yield found, more
 
