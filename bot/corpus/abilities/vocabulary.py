@@ -100,7 +100,7 @@ Event = Literal[
     "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
     "emerge", "opens", "closes", "finishing", "overheal",
 ]
-Timing = Literal["on", "after", "instead"]
+Timing = Literal["on", "after", "instead", "before"]
 Player = Literal["first", "second"]
 Zone = Literal["surface", "depth"]
 Column = Literal["left_edge", "center", "right_edge"]
@@ -454,7 +454,8 @@ class When(Value):
     """What fires a trigger: «При выстреле», «Когда перемещается с клетки вашего третьего ряда
     на клетку третьего ряда противника или наоборот», «В начале хода противника».
 
-    ``timing``: «При/Когда» on, «После» after, «Вместо …» instead. ``subject``: whose event
+    ``timing``: «При/Когда» on, «После» after, «Вместо …» instead, «До начала вашего хода»
+    before. ``subject``: whose event
     («при гибели вашего существа»). ``attack``: the attack of an attack event («при сильном
     простом ударе»), or the attack a card dies or is wounded from («при гибели от атаки карты
     противника») or destroys with («когда уничтожает выстрелом …»); ``target``: what it is aimed at («по существу с проклятием»), or whom a

@@ -142,10 +142,16 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
                 x = dataclasses.replace(x, max=parts.pop("cap"))
                 parts.pop("cap_plus", None)
             parts["x"] = x
+    until = parts.pop("until", None)
     named = _NAMED.match(text)
     if named:
-        return _named(text, named, parts, partial=partial)
-    return _unnamed(text, parts, partial=partial, optional=optional)
+        found = _named(text, named, parts, partial=partial)
+    else:
+        found = _unnamed(text, parts, partial=partial, optional=optional)
+    if until is None or found is None:
+        return found
+    lasting = _lasting(found.effects, until) if found.complete else None
+    return dataclasses.replace(found, effects=lasting) if lasting is not None else None
 
 
 def _clean(text: str) -> str:
@@ -173,12 +179,35 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
                 found["impact"] = _name(item.removeprefix("воздействие "))
             elif item.startswith("заклинание ") and "spell" not in found:  # 50-215
                 found["spell"] = _name(item.removeprefix("заклинание "))
+            elif _UNTIL_BRACKET.fullmatch(item) and "until" not in found:  # 10-59
+                found["until"] = fx.UNTIL[_UNTIL_BRACKET.fullmatch(item).group("until")]  # type: ignore[union-attr]
             else:
                 return text
         if any(k in parts for k in found):
             return None
         parts.update(found)
         text = text[: m.start()].rstrip(" ,")
+
+
+#: «(до конца хода противника)» at the end: the duration of every effect before it.
+_UNTIL_BRACKET = re.compile(r"до конца (?P<until>" + alternation(fx.UNTIL) + r")")
+
+
+def _lasting(effects: tuple[Effect, ...], until: Any) -> tuple[Effect, ...] | None:
+    """``effects`` each lasting ``until`` (in every option of a choice); None when one of them
+    has no duration or has one of its own."""
+    out: list[Effect] = []
+    for effect in effects:
+        if isinstance(effect, Choice):
+            options = [_lasting(o, until) for o in effect.options]
+            if any(o is None for o in options):
+                return None
+            out.append(dataclasses.replace(effect, options=tuple(options)))  # type: ignore[arg-type]
+        elif getattr(effect, "until", False) is None:  # a field with no duration yet
+            out.append(dataclasses.replace(effect, until=until))
+        else:
+            return None
+    return tuple(out)
 
 
 def _name(raw: str) -> str:

@@ -57,6 +57,8 @@ _TURN_HEADS: tuple[tuple[re.Pattern[str], When], ...] = (
     (re.compile(r"в конце хода противника"), When(event="turn_end", turn="enemy")),
     (re.compile(r"в конце хода"), When(event="turn_end", turn="any")),
     (re.compile(r"до набора отряда"), When(event="before_recruit")),
+    (re.compile(r"до начала (?:вашего|своего) хода"),
+     When(event="turn_start", turn="own", timing="before")),
     # «погиблуть»: a misprint of the database (40-58)
     (re.compile(r"если (?:должен|должна|должно) (?:погибнуть|погиблуть) в результате гибели "
                 r"хозяина,? вместо этого"), When(event="death", timing="instead", host_death=True)),
