@@ -123,6 +123,7 @@ from bot.corpus.abilities.vocabulary import (
     Until,
     Value,
     Values,
+    Vulnerability,
     Way,
     When,
     Wound,
@@ -147,6 +148,6 @@ __all__ = [
     "PlayerIs", "Protection", "RANGED_KINDS", "RangeBonus", "Ranged", "Reach", "Redirect", "ReduceTo",
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
     "StaysClosed", "StaysOpen", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "BecomesCreature", "Timing",
-    "Trigger", "Turn", "TurnIs", "Unparsed", "Until", "Value", "Values", "Way", "When", "Wound", "WoundsOnlyFrom",
+    "Trigger", "Turn", "TurnIs", "Unparsed", "Until", "Value", "Values", "Vulnerability", "Way", "When", "Wound", "WoundsOnlyFrom",
     "XValue", "Zone", "read_in_full", "set_field", "walk",
 ]

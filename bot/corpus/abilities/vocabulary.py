@@ -835,6 +835,18 @@ class Reduction(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Vulnerability(Entry):
+    """«получает на 1 рану больше от слабых выстрелов» (40-81): each of these attacks wounds
+    the target by ``value`` more (the opposite of a :class:`Reduction`)."""
+
+    kind: ClassVar[str] = "vulnerability"
+    value: Amount
+    against: tuple[Attack, ...] = set_field()
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class AttackBonus(Entry):
     """«+1 к ударам по горным» (to strike, against: горные creatures), «-1 к простому удару»
     (value -1), «+2 к выстрелу за каждую фишку на Арбалетчике» (per counter); ``max``:
@@ -1158,7 +1170,8 @@ Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
     | Block | Redirect | MustAttack | Delayed
-    | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | AttackBonus | MovementBonus
+    | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
+    | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Unparsed
 )

@@ -523,16 +523,21 @@ def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
     """«[кто] получает/получить/имеет M [и M …] [до конца хода]»: one effect per modifier (each
     with the subject and the duration); «или» makes a :class:`Choice`. The duration may come
     first: «до конца хода получить +1 к броскам кубика и +1 к …» (50-151), «до конца хода ваше
-    существо получает +2 к следующему простому удару» (40-86)."""
+    существо получает +2 к следующему простому удару» (40-86); or between the subject and the
+    verb: «атакованный до конца хода получает на 1 рану больше …» (40-81)."""
     lead = re.match(r"до конца (?P<until>" + alternation(UNTIL) + r") "
                     r"(?=(?:[^,;:]+? )?(?:получить|получает|получают) )", text)
-    if lead:
-        after = gains(text[lead.end():])
+    mid = None if lead else re.match(r"(?P<who>[^,;:]+?) до конца (?P<until>"
+                                     + alternation(UNTIL) + r") (?=получает |получают )", text)
+    timed_by = lead or mid
+    if timed_by:
+        after = gains(f"{mid.group('who')} {text[mid.end():]}" if mid else text[timed_by.end():])
+        during = UNTIL[timed_by.group("until")]
         if after is None or any(isinstance(e, Choice) or getattr(e, "until", None) is not None
                                 for e in after[0]):
             return None
         try:
-            timed = tuple(_with(e, "self", UNTIL[lead.group("until")]) for e in after[0])
+            timed = tuple(_with(e, "self", during) for e in after[0])
         except _NoUntil:
             return None
         return timed, after[1]

@@ -33,6 +33,7 @@ from bot.corpus.abilities import (
     Reduction,
     Selector,
     Target,
+    Vulnerability,
     XValue,
 )
 from bot.importers.abilities.attacks import genitive_attacks
@@ -134,6 +135,23 @@ def reduction(text: str) -> Found | None:
     if not attacks:
         return None
     return Reduction(value=_amount(m.group(1)), against=attacks), rest
+
+
+#: «на 1 рану больше», «на одну рану больше», «на 2 раны больше».
+_MORE_WOUNDS = re.compile(r"на (?P<n>\d+|одну|две) (?:рану|раны|ран) больше от (?:(?P<all>всех) )?")
+
+
+def vulnerability(text: str) -> Found | None:
+    """«на 1 рану больше от слабых выстрелов» (40-81), «на одну рану больше от отравления»."""
+    m = _MORE_WOUNDS.match(text)
+    if not m:
+        return None
+    attacks, rest = genitive_attacks(text[m.end():])
+    if not attacks:
+        return None
+    n = m.group("n")
+    return Vulnerability(value=int(n) if n.isdigit() else {"одну": 1, "две": 2}[n],
+                         against=attacks), rest
 
 
 _BONUS_TO = re.compile(r"(?:(?P<strength>(?:слабому|среднему|сильному)(?:(?: и | или )"
@@ -349,7 +367,7 @@ def shared_bonus(text: str) -> str:
 
 #: What a card may get («получает …», «имеет …»), in the order tried.
 MODIFIERS: tuple[Callable[[str], Found | None], ...] = (
-    reduction, range_bonus, die_bonus, movement_bonus, keyword_bonus, attack_bonus, protection,
+    reduction, vulnerability, range_bonus, die_bonus, movement_bonus, keyword_bonus, attack_bonus, protection,
     extra_lives,
     gained_counters, marker, keyword,
 )
