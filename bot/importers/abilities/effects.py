@@ -23,6 +23,7 @@ from bot.corpus.abilities import (
     Attack,
     AttackBonus,
     BecomesCreature,
+    Block,
     Cell,
     Choice,
     Choose,
@@ -904,13 +905,20 @@ def to_deck(text: str) -> tuple[Effect, str] | None:
     return (ToDeck(), text[m.end():]) if m else None
 
 
+def block(text: str) -> tuple[Effect, str] | None:
+    """«блокировать удар» (10-27), «заблокировать этот удар» (10-108): the attack that fired the
+    trigger (any: ``attack`` None)."""
+    m = re.match(r"(?:за)?блокировать (?:этот удар|эту атаку|удар|атаку)" + _END, text)
+    return (Block(), text[m.end():]) if m else None
+
+
 #: What an activated ability's body may begin with (the paid attacks and strikes).
 ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
-    becomes_flying, to_graveyard, marker_on_cell, becomes_creature, stays_open_for,
+    becomes_flying, to_graveyard, marker_on_cell, becomes_creature, stays_open_for, block,
 )
 
 

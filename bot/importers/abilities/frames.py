@@ -108,7 +108,8 @@ _BRACKET = re.compile(r"\s*\((?P<items>[^()]*)\)?\s*$")
 _WHERE_X = re.compile(r",?\s*где [xх]\s+(?P<what>[^()]+?)\s*$")
 #: «может …», «@self может …» (the card itself, named), «вы можете …»: the effects are optional;
 #: «может объявить …», «может совершить особый удар …» (50-70): the same declared attack.
-_OPTIONAL = re.compile(r"(?:(?:@self|вы) )?(?:также )?(?:может|можете)\s+"
+#: «могут …»: a card whose name is plural («Бон и Берроу … могут потерять фишку», 10-27).
+_OPTIONAL = re.compile(r"(?:(?:@self|вы) )?(?:также )?(?:может|можете|могут)\s+"
                        r"(?:объявить\s+|совершить\s+(?=особый удар|удар через ряд|магический удар))?")
 
 

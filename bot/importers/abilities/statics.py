@@ -211,7 +211,8 @@ def as_adjacent(s: str) -> list[Effect] | None:
         way: Way = "move"
         attack = None
     else:
-        who = described(m.group("whom"))
+        # «на любую карту противника как на стоящую рядом» (20-56): any of them, as described
+        who = described(re.sub(r"^любую (?=карту )", "", m.group("whom")))
         way = "attack"
         attack = Attack(kind="simple_strike")
     if not isinstance(who, Selector):

@@ -109,7 +109,7 @@ _VERBS: dict[str, Event] = {
     "получает раны": "wounded", "получают раны": "wounded", "наносит раны": "wounds",
     "выступает защитником": "defend", "становится защитником": "defend",
     "нападает": "assault", "атакован": "attacked", "атакована": "attacked",
-    "атаковано": "attacked", "перемещается": "relocate", "передвигается": "move",
+    "атаковано": "attacked", "атакованы": "attacked", "перемещается": "relocate", "передвигается": "move",
     "двигается": "move", "погибает": "death", "излечивается": "heal",
     "покидает поле боя": "leaves_field", "уничтожает": "destroys",
     "совершает рывок": "dash", "совершает прыжок": "jump", "телепортируется": "teleport",
@@ -148,6 +148,7 @@ def whens(text: str) -> Iterator[Reading]:
             return
     if text.startswith("если "):
         yield from _instead(text[len("если"):])
+        yield from _if_attacked(text[len("если "):])
         return
     m = re.match(r"(при|после того,? как|после|когда|вместо) ", text)
     if not m:
@@ -194,6 +195,14 @@ def _instead(text: str) -> Iterator[Reading]:
             when = When(event="gains", timing="instead", subject=subject,
                         keyword=_GAINED[m.group("gain")])
         yield when, rest.removeprefix(" ")[m.end():]
+
+
+def _if_attacked(text: str) -> Iterator[Reading]:
+    """«Если Бон и Берроу атакованы простым ударом …» (10-27): as «Когда … атакован …» (only
+    this verb: other «если …» are conditions)."""
+    for when, rest in _verb_heads(text):
+        if when.event == "attacked":
+            yield when, rest
 
 
 def _ends(text: str, at: int) -> bool:
@@ -388,6 +397,11 @@ def _aimed(when: When, text: str) -> Iterator[Reading]:
             rest = text[4 + len(phrase):]
             if phrase == SELF and when.subject == "self":
                 yield replace(when, event="attacked", subject="self"), rest
+                return
+            if phrase == SELF and isinstance(when.subject, Selector):
+                # «при ударе существа противника по Детям топи» (10-108): whose attack at itself
+                yield replace(when, event="attacked", subject="self",
+                              attack=replace(when.attack, by=when.subject)), rest
                 return
             target = dative_target(phrase) if phrase != SELF else None
             if target is not None and (when.subject == "self" or isinstance(when.subject, Selector)):
