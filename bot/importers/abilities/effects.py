@@ -65,7 +65,7 @@ from bot.corpus.abilities import (
 )
 from bot.importers.abilities.modifiers import bonus_attacks, marker, modifier, per_card
 from bot.importers.abilities.modifiers import protection as protection_of
-from bot.importers.abilities.selectors import described, noun_phrase, target
+from bot.importers.abilities.selectors import dative_target, described, noun_phrase, target
 from bot.importers.abilities.text import SELF
 from bot.importers.abilities.words import (
     KEYWORD_DATIVE,
@@ -183,11 +183,18 @@ def strike(text: str) -> tuple[Effect, str] | None:
 
 
 def finishing(text: str) -> tuple[Effect, str] | None:
-    """«добивание на 2» (an action of an ability: the keyword with its value)."""
+    """«добивание на 2» (an action of an ability: the keyword with its value); «, только по
+    хозяину» (20-8): only against that card."""
     m = re.match(r"добивание на (\d+)" + _END, text)
     if not m:
         return None
-    return Keyword(code="fin", value=int(m.group(1))), text[m.end():]
+    rest = text[m.end():]
+    only = re.match(r", только по (?P<whom>[^,;()]+?)(?=$|[,;.(])", rest)
+    whom = dative_target(only.group("whom")) if only else None
+    if whom is not None:
+        assert only is not None
+        return Keyword(code="fin", value=int(m.group(1)), against=whom), rest[only.end():]
+    return Keyword(code="fin", value=int(m.group(1))), rest
 
 
 def jump(text: str) -> tuple[Effect, str] | None:
@@ -307,7 +314,7 @@ def heal(text: str) -> tuple[Effect, str] | None:
 
 _ACTS: dict[str, type[Open | Close | Destroy | Exile]] = {
     "открыть": Open, "закрыть": Close, "уничтожить": Destroy, "изгнать": Exile,
-    "изгоняет": Exile}  # «Когда уничтожает существо противника изгоняет это существо» (40-165)
+    "изгоняет": Exile, "уничтожает": Destroy}  # «Когда уничтожает существо противника изгоняет это существо» (40-165)
 _SELF_ACTS: dict[str, type[Open | Close]] = {"открыться": Open, "закрыться": Close}
 
 
@@ -320,6 +327,9 @@ def act(text: str) -> tuple[Effect, str] | None:
     m = re.match(r"(открыться|закрыться)" + _END, text)
     if m and not text[m.end():].lstrip().startswith(":"):
         return _SELF_ACTS[m.group(1)](), text[m.end():]
+    m = re.match(r"изгоняется" + _END, text)  # «изгоняется, при этом уничтожает …» (50-116)
+    if m:
+        return Exile(target="self"), text[m.end():]
     # «атаковавший не открывается в начале своего следующего хода»; the subject is named (after
     # «закрывается и …» it would be another's, unless read with it: «атакованный закрывается и
     # не открывается в свой следующий ход» is both of the one subject)
@@ -371,14 +381,18 @@ def summon(text: str) -> tuple[Effect, str] | None:
     return None
 
 
-_CELLS = {"на соседнюю клетку": Cell(adjacent=True), "на свободную клетку": Cell(free=True)}
+_CELLS = {"на соседнюю клетку": Cell(adjacent=True), "на свободную клетку": Cell(free=True),
+          "на выбранную клетку поля боя": Cell()}  # any cell (30-57)
 
 
 def move(text: str) -> tuple[Effect, str] | None:
-    """«переместиться на соседнюю клетку», «переместить его на свободную клетку»."""
-    m = re.match(r"переместиться (" + alternation(_CELLS) + r")" + _END, text)
+    """«переместиться на соседнюю клетку», «переместить его на свободную клетку»,
+    «переместиться на свободную клетку, дальность X» (40-107)."""
+    m = re.match(r"переместиться (" + alternation(_CELLS) + r")(?:, дальность (?P<range>\d+|x))?"
+                 + _END, text)
     if m:
-        return Move(to=_CELLS[m.group(1)]), text[m.end():]
+        far = m.group("range")
+        return Move(to=_CELLS[m.group(1)], range=_amount(far) if far else None), text[m.end():]  # type: ignore[arg-type]
     m = re.match(r"переместить ", text)
     if not m:
         return None
@@ -546,13 +560,17 @@ def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
     if not m:
         return None
     who: Target = "self"
+    either: tuple[Target, Target] | None = None
     if m.group("who"):
         if _GET_VERBS[m.group("verb")] is None:
             return None  # «X получить» is no phrase
         found = target(_subject(m.group("who")), plural=_GET_VERBS[m.group("verb")])
         if found is None:
-            return None
-        who = found
+            either = _either_subject(m.group("who"), m.group("verb"))
+            if either is None:
+                return None
+        else:
+            who = found
     read = _modifiers(text[m.end():])
     if read is None:
         return None
@@ -561,12 +579,29 @@ def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
     if until is not None and len(options) == 1 and len(options[0]) == 1:
         options, rest = _per_after_until(options, rest)
     try:
+        if either is not None:  # «Хозяин или стоящее рядом существо получает …»: one of two
+            if len(options) > 1:
+                return None
+            return (Choice(options=tuple(tuple(_with(e, one, until) for e in options[0])
+                                         for one in either)),), rest
         done = [tuple(_with(e, who, until) for e in option) for option in options]
     except _NoUntil:
         return None
     if len(done) > 1:
         return (Choice(options=tuple(done)),), rest
     return done[0], rest
+
+
+def _either_subject(who: str, verb: str) -> tuple[Target, Target] | None:
+    """«хозяин или стоящее рядом существо» (20-115) before a singular verb: two cards, one of
+    which gets it (a :class:`Choice`)."""
+    parts = who.split(" или ")
+    if _GET_VERBS[verb] is not False or len(parts) != 2:
+        return None
+    first, second = (target(p, plural=False) for p in parts)
+    if first is None or second is None or first == second:
+        return None
+    return first, second
 
 
 @dataclasses.dataclass(frozen=True)

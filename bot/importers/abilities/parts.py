@@ -35,8 +35,8 @@ _COUNTED: dict[str, Measure] = {
     "дополнительных жизней": "extra_life",
 }
 _MEASURE = re.compile(r"(?:число|количество) (?P<what>" + "|".join(_COUNTED) + r")"
-                      r"(?: инкарнации)? (?:на|у|с) (?P<whom>" + "|".join(map(re.escape, _ON_WHOM))
-                      + r")")
+                      r"(?: инкарнации)? (?:(?:на|у|с) (?P<whom>" + "|".join(map(re.escape, _ON_WHOM))
+                      + r")|(?P<whose>" + re.escape(SELF) + r"))")  # «количество жетон Жонглёра»
 #: Fixed measures of the attack or card at hand.
 _FIXED: dict[str, XValue] = {
     "величина этого удара": XValue(count="strike"),
@@ -99,7 +99,8 @@ def x_value(text: str) -> XValue | None:
         return fixed
     m = _MEASURE.fullmatch(text)
     if m:
-        return XValue(count=_COUNTED[m.group("what")], of=_ON_WHOM[m.group("whom")])
+        return XValue(count=_COUNTED[m.group("what")],
+                      of=_ON_WHOM[m.group("whom")] if m.group("whom") else "self")
     m = _HIS_RE.fullmatch(text)
     if m:
         return XValue(count=_HIS[m.group("what")], of="that")
