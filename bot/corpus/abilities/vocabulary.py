@@ -461,7 +461,8 @@ class When(Value):
     противника») or destroys with («когда уничтожает выстрелом …»); ``target``: what it is aimed at («по существу с проклятием»), or whom a
     ``defend`` event defends («выступает защитником вашему существу …»). ``turn``:
     a turn event's turn, else «в свой ход». ``from_``/``to``: the cells of a move
-    (``reverse``: «или наоборот»). ``next``: «вашего следующего хода». ``value``: «Бешенство
+    (``reverse``: «или наоборот»). ``over``: the cell a strike through a row passes over
+    («при ударе через ряд через ваше существо»). ``next``: «вашего следующего хода». ``value``: «Бешенство
     3». ``first``: «первый раз за ход». ``condition``: «…, если …». ``also``: the other events
     of «при ударе или промахе», «при телепортации или прыжке» (``event`` is the one first in the
     table of events, ``also`` the rest). ``in_assault``: «в нападении» (the strike or miss of
@@ -480,6 +481,7 @@ class When(Value):
     in_assault: bool = False
     from_: Cell | None = None
     to: Cell | None = None
+    over: Cell | None = None
     reverse: bool = False
     next: bool = False
     value: int | None = None

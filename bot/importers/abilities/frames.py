@@ -617,7 +617,7 @@ def _trigger(when: When, b: Body) -> Ability:
 def _names_another(when: When) -> bool:
     """Whether the trigger phrase names a card other than the card itself (which «его», «он»
     of its effects may then mean)."""
-    cells = [c for c in (when.to, when.from_) if c is not None]
+    cells = [c for c in (when.to, when.from_, when.over) if c is not None]
     return (when.subject != "self" or when.target is not None
             or (when.attack is not None and when.attack.by is not None)
             or any(c.occupied_by not in (None, "self") or c.next_to not in (None, "self")
@@ -648,7 +648,7 @@ def _mentions_that(value: Any) -> bool:
 
 def _named_cards(when: When) -> int:
     """How many cards other than the card itself the trigger phrase names."""
-    cells = [c for c in (when.to, when.from_) if c is not None]
+    cells = [c for c in (when.to, when.from_, when.over) if c is not None]
     named = [when.subject != "self", when.target is not None]
     named += [when.attack is not None and when.attack.by is not None]
     named += [c.occupied_by not in (None, "self") for c in cells]

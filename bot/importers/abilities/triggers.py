@@ -346,8 +346,9 @@ _DESTROYED_BY: dict[str, AttackKind] = {**_ASSAULT_ATTACKS, "простой уд
 
 
 def _qualified(when: When, text: str) -> Iterator[Reading]:
-    """``when`` with the qualifiers that follow it: «по …», «в свой ход», cells of a move."""
-    for aimed, rest in _aimed(when, text):
+    """``when`` with the qualifiers that follow it: «по …», «через …», «в свой ход», cells of a
+    move."""
+    for aimed, rest in (pair for pair in _aimed(when, text) for pair in _over(*pair)):
         for turn, more in _options(rest, _TURNS):
             subject = aimed.subject
             if turn and rest.lstrip().startswith("в свой ход") and isinstance(subject, Selector) \
@@ -408,6 +409,18 @@ def _aimed(when: When, text: str) -> Iterator[Reading]:
                 # «при атаке существа противника по вашему закрытому болотному существу» (20-110)
                 yield replace(when, target=target), rest
                 return
+    yield when, text
+
+
+def _over(when: When, text: str) -> Iterator[Reading]:
+    """«при ударе через ряд через ваше существо»: the cell the strike passes over, occupied by
+    the card named (in the accusative); else none. («через свободную клетку» is not read: the
+    effects then say «на нее», a cell the vocabulary cannot name.)"""
+    if when.attack is not None and when.attack.kind == "through_row" \
+            and text.startswith(" через "):
+        for who, rest in _phrases(text[len(" через") :], "accs"):
+            if isinstance(who, Selector):
+                yield replace(when, over=Cell(occupied_by=who)), rest
     yield when, text
 
 
