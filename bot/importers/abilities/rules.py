@@ -141,6 +141,8 @@ def cannot(s: str) -> list[Effect] | None:
             return None
         action = _OTHER_CANNOT.get(m.group("what"), "be_healed")
         return [Cannot(actions=(action,), target=who, until=UNTIL[m.group("until")])]
+    if s == "@self нельзя назначать защитника":  # «Карлику Унду нельзя назначать …» (20-6)
+        return [Cannot(actions=("be_defended",))]
     m = _CANNOT_RE.fullmatch(s)
     if not m:
         return None

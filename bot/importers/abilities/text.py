@@ -223,9 +223,10 @@ def _word_forms(word: str) -> set[str]:
                 forms.add(_fold(form.word))
     if forms == {folded}:  # «Ливрах» is no nominative to the dictionary: the usual endings
         forms |= _endings(folded)
-    elif not _morph().word_is_known(word.casefold()) and folded.endswith("ь"):
-        # a guess may take the gender wrong: «Вереселень» declined as «тень», not «по
-        # Вереселеню» (30-121); the usual endings too
+    elif not _morph().word_is_known(word.casefold()):
+        # a guess may take the gender or the number wrong: «Вереселень» declined as «тень»,
+        # not «по Вереселеню» (30-121); «Эльята» as a plural, not «Атаки Эльяты» (40-173):
+        # the usual endings too
         forms |= _endings(folded)
     return forms
 
@@ -251,6 +252,8 @@ def _endings(word: str) -> set[str]:
         return {word[:-1] + e for e in ("и", "е", "ю", "ей")}
     if word.endswith("ь"):
         return {word[:-1] + e for e in ("я", "ю", "ем", "е", "и", "ью")}
+    if word.endswith("ий"):  # «Гномий король»: «с Гномьим королем» (10-67)
+        return {word[:-2] + e for e in ("ьего", "ьему", "ьим", "ьем")}
     if word[-1:] in "бвгджзклмнпрстфхцчшщ":
         return {word + e for e in ("а", "у", "ом", "е")}
     return set()
