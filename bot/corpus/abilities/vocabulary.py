@@ -256,13 +256,15 @@ class Selector(Value):
     card's owner. ``up_to``: «до 3 …», «три или менее …». ``other``: «другое», «другим вашим».
     ``or_self``: «себя или …». Filters (``flags``, ``elements``, ``classes``, ``having``,
     ``lacking``, ``cost_max``, ``cost_min``, ``region``) all hold; within one filter any value
-    does («горные или лесные»). ``place`` is relative to ``of``; ``region``: where the card
+    does («горные или лесные»). ``name``: cards of this name, as the card database spells it
+    («каждое Яйцо дракона», 30-98). ``place`` is relative to ``of``; ``region``: where the card
     stands on the battlefield («по картам в 3-м ряду противника», «на вашей половине поля
     боя»). ``graveyard``: a card in a graveyard, not on the battlefield («с существа на вашем
     кладбище»; ``side`` own: yours).
     """
 
     what: Noun = "creature"
+    name: str | None = None
     side: Side = "any"
     all: bool = False
     up_to: int | None = None
@@ -659,6 +661,15 @@ class Summon(Entry):
     kind: ClassVar[str] = "summon"
     what: Selector
     to: Cell | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class Resurrect(Entry):
+    """«вызвать или возродить Яйцо дракона» (30-98: a :class:`Choice` of a summon and this): a
+    card ``what`` describes comes back into play from its owner's graveyard."""
+
+    kind: ClassVar[str] = "resurrect"
+    what: Selector
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -1175,7 +1186,7 @@ Effect = (
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Resurrect | Unparsed
 )
 
 

@@ -47,6 +47,7 @@ from bot.corpus.abilities import (
     Move,
     Open,
     Protection,
+    Resurrect,
     Selector,
     Shot,
     StaysClosed,
@@ -365,11 +366,19 @@ def act(text: str) -> tuple[Effect, str] | None:
 
 
 def summon(text: str) -> tuple[Effect, str] | None:
-    """«вызвать летающее существо стоимостью 3 или менее»."""
-    m = re.match(r"вызвать ", text)
+    """«вызвать летающее существо стоимостью 3 или менее»; «вызвать или возродить Яйцо
+    дракона» (30-98): a choice of a summon and a resurrection of that card."""
+    m = re.match(r"вызвать (?P<or>или возродить )?", text)
     if not m:
         return None
     rest = text[m.end():]
+    if m.group("or"):
+        for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest)), reverse=True):
+            what = described(rest[:stop])
+            if isinstance(what, Selector):
+                return Choice(options=((Summon(what=what),), (Resurrect(what=what),))), \
+                    rest[stop:]
+        return None
     on_self = re.match(r"симбиота на себя" + _END, rest)
     if on_self:  # «может вызвать симбиота на себя» (20-170): a symbiote onto the card itself
         return Summon(what=Selector(what="symbiote"), to=Cell(occupied_by="self")), \

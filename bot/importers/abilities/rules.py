@@ -128,12 +128,23 @@ _OTHER_CANNOT_RE = re.compile(
     r"(?P<who>[^,;]+?) не может (?P<what>выступать защитником|атаковать|излечиваться (?:или|и) "
     r"получать дополнительные жизни) до конца (?P<until>" + alternation(UNTIL) + r")")
 _OTHER_CANNOT: dict[str, Action] = {"выступать защитником": "defend", "атаковать": "attack"}
+#: «Карлику Унду нельзя назначать защитника» (20-6), «выбранной карте противника нельзя
+#: назначать защитника до конца хода» (20-117): no defender may be given to that card.
+_NO_DEFENDER_RE = re.compile(r"(?P<who>[^,;]+?) нельзя назначать защитника(?: до конца "
+                             r"(?P<until>" + alternation(UNTIL) + r"))?")
 
 
 def cannot(s: str) -> list[Effect] | None:
     """«Не может нападать или выступать защитником», «Строй: не может нападать простым
     ударом», «Не может объявлять метание»; «атакованный не может выступать защитником до конца
-    хода»."""
+    хода»; «… нельзя назначать защитника»."""
+    m = _NO_DEFENDER_RE.fullmatch(s)
+    if m:
+        who = target(m.group("who"), plural=False)
+        if who is None:
+            return None
+        until = UNTIL[m.group("until")] if m.group("until") else None
+        return [Cannot(actions=("be_defended",), target=who, until=until)]
     m = _OTHER_CANNOT_RE.fullmatch(s)
     if m:
         who = target(m.group("who"), plural=False)

@@ -132,6 +132,9 @@ _REFS: dict[str, Ref] = {
     "@self": "self",  # the card's own name (bot.importers.abilities.text marks it so)
     "себя": "self", "себе": "self", "собой": "self",
     "его": "that", "ее": "that", "него": "that", "нее": "that", "оно": "that", "он": "that",
+    # the cards an earlier effect names: «ранить всех стоящих рядом существ противника на 1,
+    # они получают отравление на 1» (10-107)
+    "они": "that", "их": "that",
     "она": "that", "ему": "that", "ей": "that", "ним": "that", "ней": "that",
     "это существо": "that", "этого существа": "that", "этому существу": "that",
     "этим существом": "that", "эту карту": "that", "эта карта": "that", "этой карте": "that",
@@ -220,6 +223,13 @@ _PLACES_OF: dict[str, Place] = {"opposite_of": "opposite", "behind_of": "behind"
 _OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованным": "attacked", "собой": "self",
                        "@self": "self", "него": "that", "нее": "that", "погибшим": "that",
                        "атакованного": "attacked"}
+
+
+#: Cards named in the text of another card: the forms → the name as the database spells it.
+_CARD_NAMES: dict[str, str] = {
+    "яйцо дракона": "Яйцо дракона",  # «каждое Яйцо дракона», «возродить Яйцо дракона» (30-98)
+    "дракона-зомби": "Дракон-зомби",  # «вызвать или возродить Дракона-зомби» (20-166)
+}
 
 
 @dataclass(frozen=True)
@@ -322,6 +332,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
                     return None
                 fields["of"] = _OF[m.group("of")]
         s = s[m.end():]
+    named = _CARD_NAMES.get(s.strip())
+    if named is not None:  # «каждое Яйцо дракона»: cards of that name
+        return Phrase(Selector(what="card", name=named, **fields),  # type: ignore[arg-type]
+                      plural)
     words = s.split()
     if not words:
         return None
