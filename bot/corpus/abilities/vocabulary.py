@@ -98,7 +98,7 @@ Event = Literal[
     "leaves_field", "move", "relocate", "jump", "teleport", "dash", "turn_start", "turn_end",
     "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
     "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
-    "emerge", "opens", "closes", "finishing", "overheal",
+    "emerge", "opens", "closes", "finishing", "overheal", "loses", "roll",
 ]
 Timing = Literal["on", "after", "instead", "before"]
 Player = Literal["first", "second"]
@@ -469,7 +469,10 @@ class When(Value):
     of «при ударе или промахе», «при телепортации или прыжке» (``event`` is the one first in the
     table of events, ``also`` the rest). ``in_assault``: «в нападении» (the strike or miss of
     the card's own assault). ``keyword``: what a ``gains`` event gains («когда получает
-    благословление»). ``host_death``: a symbiote's death because its host dies («Если должен
+    благословление»), or ``item``: what a ``gains`` or ``loses`` event gains or loses
+    («когда существо противника получает фишку», «когда ваше существо теряет дополнительные
+    жизни»). ``moving``: the card a ``closes`` event's closing moves («когда закрывается, чтобы
+    переместить вашу боевую машину»: closed to pay for that card's move). ``host_death``: a symbiote's death because its host dies («Если должен
     погибнуть в результате гибели хозяина вместо этого …»).
     """
 
@@ -491,6 +494,8 @@ class When(Value):
     first: bool = False
     condition: Condition | None = None
     host_death: bool = False
+    item: Countable | None = None
+    moving: Target | None = None
 
 
 # ---------------------------------------------------------------------------------------------

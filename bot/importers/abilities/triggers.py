@@ -25,6 +25,8 @@ from bot.corpus.abilities import (
     Attack,
     AttackKind,
     Cell,
+    Countable,
+    DieRoll,
     Event,
     KeywordCode,
     Region,
@@ -117,6 +119,22 @@ _VERBS: dict[str, Event] = {
     "всплывает на поверхность": "emerge", "всплывает": "emerge", "открывается": "opens",
     "закрывается": "closes",
 }
+#: Counters, tokens, extra lives a card gains or loses: «когда получает фишку» (``gains``),
+#: «когда копит фишку» (as «накопить фишку», a gain), «когда теряет дополнительные жизни»
+#: (``loses``).
+_ITEMS: dict[str, tuple[Event, Countable]] = {
+    "получает фишку": ("gains", "counter"), "копит фишку": ("gains", "counter"),
+    "получает дополнительные жизни": ("gains", "extra_life"),
+    "теряет дополнительные жизни": ("loses", "extra_life"),
+}
+#: «когда закрывается, чтобы переместить [вашу] боевую машину»: the card closed to pay for the
+#: move of a war machine (the cost «Закрыть стоящее рядом ваше существо» of its ability).
+_MOVING = re.compile(r"закрывается, чтобы переместить (?P<own>вашу )?боевую машину(?=$|[ ,—])")
+#: «когда бросок кубика вашего существа равен 6», «когда карта противника выбрасывает на
+#: кубике 6»: a die roll of that card with that result (event ``roll``, a die condition).
+_ROLL_OF = re.compile(r"бросок кубика(?= )")
+_ROLL_IS = re.compile(r" равен (?P<v>[1-6])(?=$|[ ,—])")
+_THROWS = re.compile(r"выбрасывает на кубике (?P<v>[1-6])(?=$|[ ,—])")
 #: Keywords a card gains after «когда получает» (event ``gains``).
 _GAINED: dict[str, KeywordCode] = {
     "благословление": "bls", "благословение": "bls", "проклятие": "cur", "полет": "flight",
@@ -285,8 +303,32 @@ def _attack(m: re.Match[str]) -> Attack:
 
 
 def _verb_heads(text: str) -> Iterator[Reading]:
+    roll = _ROLL_OF.match(text)
+    if roll:  # «когда бросок кубика вашего существа равен 6»
+        for subject, rest in _subjects(text[roll.end():]):
+            m = _ROLL_IS.match(rest)
+            if m and subject != "self":
+                yield When(event="roll", subject=subject,
+                           condition=DieRoll(values=(int(m.group("v")),))), rest[m.end():]
+        return
     for subject, rest in _subjects(" " + text, "nomn"):
         rest = rest.removeprefix(" ")
+        m = _THROWS.match(rest)
+        if m:  # «когда карта противника выбрасывает на кубике 6»
+            yield When(event="roll", subject=subject,
+                       condition=DieRoll(values=(int(m.group("v")),))), rest[m.end():]
+            continue
+        m = re.match(r"(" + "|".join(_ITEMS) + r")(?=$|[ ,—])", rest)
+        if m:  # «когда существо противника получает фишку»
+            event, item = _ITEMS[m.group(1)]
+            yield When(event=event, subject=subject, item=item), rest[m.end():]
+            continue
+        m = _MOVING.match(rest)
+        if m:  # «когда закрывается, чтобы переместить вашу боевую машину»
+            machine = Selector(what="card", side="own" if m.group("own") else "any",
+                               classes=("Боевая машина",))
+            yield When(event="closes", subject=subject, moving=machine), rest[m.end():]
+            continue
         m = re.match(r"(?:получает|получают) (" + "|".join(_GAINED) + r")(?=$|[ ,—])", rest)
         if m:  # «когда получает благословление»
             yield When(event="gains", subject=subject, keyword=_GAINED[m.group(1)]), \
