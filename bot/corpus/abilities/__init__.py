@@ -117,6 +117,7 @@ from bot.corpus.abilities.vocabulary import (
     Timing,
     ToDeck,
     ToGraveyard,
+    Transfer,
     Trigger,
     Turn,
     TurnIs,
@@ -148,7 +149,7 @@ __all__ = [
     "MultiAttack", "MustAttack", "Nearby", "NoWounds", "Noun", "OnlyTargets", "OntoOccupied", "Open", "Per", "Place", "Player",
     "PlayerIs", "Protection", "RANGED_KINDS", "RangeBonus", "Ranged", "Reach", "Redirect", "ReduceTo",
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
-    "StaysClosed", "StaysOpen", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "BecomesCreature", "Resurrect", "Timing",
+    "StaysClosed", "StaysOpen", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "BecomesCreature", "Resurrect", "Transfer", "Timing",
     "Trigger", "Turn", "TurnIs", "Unparsed", "Until", "Value", "Values", "Vulnerability", "Way", "When", "Wound", "WoundsOnlyFrom",
     "XValue", "Zone", "read_in_full", "set_field", "walk",
 ]

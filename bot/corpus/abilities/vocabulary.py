@@ -669,6 +669,20 @@ class Summon(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Transfer(Entry):
+    """Counters or wounds moved from one card to another: «переместить фишку с противника на
+    себя» (30-168), «перераспределить 2 (или менее) раны с другого болотного существа на себя»
+    (10-110: ``or_fewer``)."""
+
+    kind: ClassVar[str] = "transfer"
+    item: Literal["counter", "wound"]
+    count: int
+    or_fewer: bool = False
+    from_: Target
+    to: Target
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Resurrect(Entry):
     """«вызвать или возродить Яйцо дракона» (30-98: a :class:`Choice` of a summon and this): a
     card ``what`` describes comes back into play from its owner's graveyard."""
@@ -1191,7 +1205,7 @@ Effect = (
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Resurrect | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Resurrect | Transfer | Unparsed
 )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from bot.corpus.abilities import (
     Amount,
@@ -60,13 +60,14 @@ from bot.corpus.abilities import (
     Throw,
     ToDeck,
     ToGraveyard,
+    Transfer,
     Until,
     Values,
     Wound,
 )
 from bot.importers.abilities.modifiers import bonus_attacks, marker, modifier, per_card
 from bot.importers.abilities.modifiers import protection as protection_of
-from bot.importers.abilities.selectors import dative_target, described, noun_phrase, target
+from bot.importers.abilities.selectors import dative_target, described, noun_phrase, ref, target
 from bot.importers.abilities.text import SELF
 from bot.importers.abilities.words import (
     KEYWORD_DATIVE,
@@ -943,6 +944,46 @@ def stays_open_for(text: str) -> tuple[Effect, str] | None:
     return StaysOpen(after="attack", until=UNTIL[m.group("until")]), text[m.end():]
 
 
+#: Whom a counter is moved from or to, besides the phrases :func:`target` reads.
+_TRANSFER_ENDS: dict[str, Target] = {"противника": Selector(what="card", side="enemy")}
+
+
+def _transfer_end(phrase: str) -> Target | None:
+    """One card a transfer names («себя», «вашу карту», «другого болотного существа»)."""
+    fixed = _TRANSFER_ENDS.get(phrase) or ref(phrase)
+    if fixed is not None:
+        return fixed
+    read = noun_phrase(phrase)  # «с другого болотного существа»: one card (the genitive)
+    if read is None or read.plural is True or read.selector.up_to is not None:
+        return None
+    return read.selector
+
+
+def transfer(text: str) -> tuple[Effect, str] | None:
+    """«переместить фишку с противника на себя», «переместить фишку с себя на вашу карту»
+    (30-168), «перераспределить 2 (или менее) раны со стоящего рядом болотного существа на
+    себя» (10-109)."""
+    m = re.match(r"(?:переместить (?P<counter>фишку)|перераспределить (?P<n>\d+) "
+                 r"(?P<fewer>\(или менее\) )?(?P<wound>раны?)) (?:с|со) ", text)
+    if not m:
+        return None
+    rest = text[m.end():]
+    for on in re.finditer(r" на ", rest):
+        source = _transfer_end(rest[:on.start()])
+        if source is None:
+            continue
+        for stop in sorted((e.start() for e in re.finditer(r"(?=$|[,;.(])", rest)), reverse=True):
+            if stop <= on.end():
+                break
+            into = _transfer_end(rest[on.end():stop].strip())
+            if into is not None and into != source:
+                item: Literal["counter", "wound"] = "counter" if m.group("counter") else "wound"
+                count = int(m.group("n")) if m.group("n") else 1
+                return Transfer(item=item, count=count, or_fewer=bool(m.group("fewer")),
+                                from_=source, to=into), rest[stop:]
+    return None
+
+
 def to_deck(text: str) -> tuple[Effect, str] | None:
     """«возвращается в колоду», «вернуть Тайник Эллиона в колоду»: the card itself only."""
     m = re.match(r"(?:возвращается|вернуть " + re.escape(SELF) + r") в колоду" + _END, text)
@@ -962,7 +1003,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
-    becomes_flying, to_graveyard, marker_on_cell, becomes_creature, stays_open_for, block,
+    becomes_flying, to_graveyard, marker_on_cell, becomes_creature, transfer, stays_open_for, block,
 )
 
 
