@@ -233,6 +233,15 @@ class Limit(Value):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Nth(Value):
+    """«во второй раз за ход», «второй раз за бой»: which time of the event (``count``: 2 for the
+    second) within a turn or a battle (``per``) fires the trigger."""
+
+    count: int
+    per: Per
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Cost(Value):
     """What an activated ability costs: «Закрыться» (tap), «Фишка» / «X фишек» (counters),
     «{token}» / «3 жетона» (tokens), «Закрыть стоящее рядом ваше существо» (close),
@@ -465,7 +474,8 @@ class When(Value):
     a turn event's turn, else «в свой ход». ``from_``/``to``: the cells of a move
     (``reverse``: «или наоборот»). ``over``: the cell a strike through a row passes over
     («при ударе через ряд через ваше существо»). ``next``: «вашего следующего хода». ``value``: «Бешенство
-    3». ``first``: «первый раз за ход». ``condition``: «…, если …». ``also``: the other events
+    3». ``first``: «первый раз за ход»; ``nth``: a later time, «во второй
+    раз за ход». ``condition``: «…, если …». ``also``: the other events
     of «при ударе или промахе», «при телепортации или прыжке» (``event`` is the one first in the
     table of events, ``also`` the rest). ``in_assault``: «в нападении» (the strike or miss of
     the card's own assault). ``keyword``: what a ``gains`` event gains («когда получает
@@ -496,6 +506,7 @@ class When(Value):
     host_death: bool = False
     item: Countable | None = None
     moving: Target | None = None
+    nth: Nth | None = None
 
 
 # ---------------------------------------------------------------------------------------------

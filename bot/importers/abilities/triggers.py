@@ -36,6 +36,7 @@ from bot.corpus.abilities import (
     Turn,
     When,
 )
+from bot.corpus.abilities.vocabulary import Nth
 from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.selectors import dative_target, described
 from bot.importers.abilities.text import SELF, may_be
@@ -192,6 +193,12 @@ def whens(text: str) -> Iterator[Reading]:
             again = re.match(r" (?:в )?первый раз за ход(?=$|[ ,—])", more)
             if again and not found.first and verbs:  # «когда передвигается первый раз за ход»
                 yield replace(found, first=True), more[again.end():]
+            later = _NTH.match(more)
+            # not of a move: the engine applies a move's trigger and counts only «первый»
+            if later and not found.first and verbs and found.event not in _MOVES:
+                nth = Nth(count=_ORDINALS[later.group("n")],
+                          per="turn" if later.group("per") == "ход" else "battle")
+                yield replace(found, nth=nth), more[later.end():]
             yield found, more
 
 
@@ -221,6 +228,11 @@ def _if_attacked(text: str) -> Iterator[Reading]:
     for when, rest in _verb_heads(text):
         if when.event == "attacked":
             yield when, rest
+
+
+#: «во второй раз за ход», «второй раз за бой» (30-14, 30-176): which time of the event fires it.
+_ORDINALS = {"второй": 2, "третий": 3}
+_NTH = re.compile(r" (?:во? )?(?P<n>второй|третий) раз за (?P<per>ход|бой)(?=$|[ ,—])")
 
 
 def _ends(text: str, at: int) -> bool:
