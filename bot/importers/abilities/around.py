@@ -19,7 +19,7 @@ import dataclasses
 import re
 from typing import Any
 
-from bot.corpus.abilities import Ability, Effect, Place, Selector, State, Static
+from bot.corpus.abilities import Ability, Effect, Place, Selector, State, Static, TurnIs
 from bot.importers.abilities import effects as fx
 from bot.importers.abilities.statics import reduce_to
 from bot.importers.abilities.text import SELF
@@ -102,9 +102,28 @@ def while_closed(s: str) -> list[Ability] | None:
     return [Static(condition=State(flags=("closed",)), grants=tuple(found))]
 
 
+#: «… <the card> в ход противника сводятся к …»: its attacks in that turn.
+_IN_TURN = re.compile(r"(?P<before>.+ " + SELF + r") в (?P<turn>ход противника|свой ход) "
+                      r"(?P<after>(?:сводятся|сводится) к .+)")
+
+
+def in_turn(s: str) -> list[Ability] | None:
+    """«Простой удар Железного голема в ход противника сводятся к сильному» (21-8): a
+    :class:`Static` in that turn."""
+    m = _IN_TURN.fullmatch(s)
+    if not m:
+        return None
+    found = reduce_to(f"{m.group('before')} {m.group('after')}")
+    if found is None:
+        return None
+    turn = TurnIs(turn="enemy" if m.group("turn") == "ход противника" else "own")
+    return [Static(condition=turn, grants=tuple(found))]
+
+
 def frame(s: str) -> list[Ability] | None:
-    """A :class:`Static` this module reads: :func:`while_open_there`, :func:`while_closed`."""
-    return while_open_there(s) or while_closed(s)
+    """A :class:`Static` this module reads: :func:`while_open_there`, :func:`while_closed`,
+    :func:`in_turn`."""
+    return while_open_there(s) or while_closed(s) or in_turn(s)
 
 
-__all__ = ["frame", "while_closed", "while_open_there", "while_there"]
+__all__ = ["frame", "in_turn", "while_closed", "while_open_there", "while_there"]

@@ -31,6 +31,8 @@ _COST_AFTER_BRACKET = re.compile(r"\)\s*(?=(?:\{(?:tap|counter|instant)\}\s*)+:)
 _WHERE_X = re.compile(r"где [XxХх]\b")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _CYRILLIC_X = re.compile(r"(?<![а-яёa-z])х(?![а-яёa-z])")
+_LATIN_TO_CYRILLIC = {"o": "о", "a": "а", "e": "е"}
+_LATIN_IN_WORD = re.compile(r"(?<=[а-яё])[oae](?=[а-яё])")
 _WORD = re.compile(r"[А-Яа-яЁёA-Za-z'’-]+")
 
 
@@ -80,6 +82,8 @@ def normalise(sentence: str, name: str | None = None,
     '+x к простому удару, где x число ран'
     """
     s = render_text(sentence).text if "{" in sentence else sentence
+    # a Latin letter inside a Russian word: «Гнoмом» (40-68), «Элементaля» (40-16)
+    s = _LATIN_IN_WORD.sub(lambda m: _LATIN_TO_CYRILLIC[m.group(0)], s)
     if name:
         s = mark_name(s, name, mentions)
     s = fold(s).replace("\u00a0", " ")
