@@ -132,6 +132,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     if bare is None:
         return None
     text = bare
+    text = _value_of(text, parts)
     where = _WHERE_X.search(text)
     if where:
         x = x_value(where.group("what"))
@@ -153,6 +154,21 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
         return found
     lasting = _lasting(found.effects, until) if found.complete else None
     return dataclasses.replace(found, effects=lasting) if lasting is not None else None
+
+
+#: «излечить … на величину этого простого удара» (30-97): the value of the attack that fired
+#: the trigger, written as «на X, где X величина этого удара».
+_VALUE_OF = re.compile(r" на величину (?:(?P<strike>этого (?:простого )?удара)|этой атаки)"
+                       r"(?=$|[ ,;.)])")
+
+
+def _value_of(text: str, parts: dict[str, Any]) -> str:
+    found = list(_VALUE_OF.finditer(text))
+    if len(found) != 1 or re.search(r"\bx\b", text) or "x" in parts:
+        return text
+    m = found[0]
+    parts["x"] = XValue(count="strike" if m.group("strike") else "attack")
+    return text[:m.start()] + " на x" + text[m.end():]
 
 
 def _clean(text: str) -> str:

@@ -364,6 +364,9 @@ def _verb_heads(text: str) -> Iterator[Reading]:
             continue
         if event == "destroys":
             yield from _destroyed(base, tail)
+        elif event == "wounds":  # «когда … наносит раны простой удар» ({strike}: «простым ударом»)
+            for kind, more in _options(tail, _DESTROYED_BY):
+                yield replace(base, attack=Attack(kind=kind) if kind else None), more
         elif event == "defend":  # «когда выступает защитником вашему существу с вальхаллой»
             for whom, more in _phrases(tail, "datv"):
                 if isinstance(whom, Selector) or whom == "host":
