@@ -313,13 +313,15 @@ class Attack(Value):
 class Cell(Value):
     """A cell an effect moves to or an event moves onto: «на свободную клетку» (free),
     «на соседнюю клетку» (adjacent), «на клетку, занятую …» (occupied_by), «на клетку рядом с
-    …» (next_to), «клетку третьего ряда противника» (region)."""
+    …» (next_to), «клетку третьего ряда противника» (region), «на его клетку» (of: the cell that
+    card stands or stood on, 30-187)."""
 
     free: bool = False
     adjacent: bool = False
     occupied_by: Target | None = None
     next_to: Target | None = None
     region: Region | None = None
+    of: Target | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

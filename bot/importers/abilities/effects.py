@@ -380,6 +380,14 @@ def summon(text: str) -> tuple[Effect, str] | None:
                 return Choice(options=((Summon(what=what),), (Resurrect(what=what),))), \
                     rest[stop:]
         return None
+    onto = re.match(r"на его клетку ", rest)  # «вызвать на его клетку дракона» (30-187)
+    if onto:
+        for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest, onto.end())),
+                           reverse=True):
+            what = described(rest[onto.end():stop])
+            if isinstance(what, Selector):
+                return Summon(what=what, to=Cell(of="that")), rest[stop:]
+        return None
     on_self = re.match(r"симбиота на себя" + _END, rest)
     if on_self:  # «может вызвать симбиота на себя» (20-170): a symbiote onto the card itself
         return Summon(what=Selector(what="symbiote"), to=Cell(occupied_by="self")), \

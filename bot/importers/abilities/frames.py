@@ -35,9 +35,11 @@ from bot.corpus.abilities import (
     Condition,
     Cost,
     Delayed,
+    Destroy,
     DieBonus,
     Discharge,
     Effect,
+    Exile,
     Formation,
     Grant,
     Has,
@@ -648,6 +650,8 @@ def _dangling(effects: tuple[Effect, ...]) -> bool:
             return True
         if getattr(effect, "target", "self") not in ("self", None):
             return False
+        if isinstance(effect, Destroy | Exile):
+            return False  # «Уничтожить Яйцо дракона, при этом вызвать на его клетку …» (30-187)
     return False
 
 

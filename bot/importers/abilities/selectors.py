@@ -202,6 +202,7 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r",? (?:стоящ(?:им|их|ее|ую|ий|ая|ие|его|ей|ему) )?(?:на клетке )?напротив "
                 r"(?P<of>@self|него|нее)$"), "opposite_of"),
     (re.compile(r" в вашем отряде$"), "own"),
+    (re.compile(r" на вашем кладбище$"), "own_graveyard"),  # «существ на вашем кладбище»
     (re.compile(r",? (?:" + _STANDING + r" )?на (?P<r>вашей половине поля боя|половине поля "
                 r"боя противника)$"), "region"),
     (re.compile(r" в своем ряду$"), "same_row"),
@@ -229,6 +230,7 @@ _OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованны
 _CARD_NAMES: dict[str, str] = {
     "яйцо дракона": "Яйцо дракона",  # «каждое Яйцо дракона», «возродить Яйцо дракона» (30-98)
     "дракона-зомби": "Дракон-зомби",  # «вызвать или возродить Дракона-зомби» (20-166)
+    "вылупившегося дракона": "Вылупившийся дракон",  # «вызвать … Вылупившегося дракона» (30-187)
 }
 
 
@@ -289,10 +291,12 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 fields["place"] = _PLACES_AFTER[what]
             elif what == "lacking":
                 lacking.append(_LACKING[m.group("l")])
-            elif what == "own":
+            elif what in ("own", "own_graveyard"):
                 if fields.get("side") == "enemy":
                     return None
                 fields["side"] = "own"
+                if what == "own_graveyard":
+                    fields["graveyard"] = True
             elif what in _PLACES_OF:
                 if "place" in fields:
                     return None
