@@ -1193,6 +1193,25 @@ class BecomesCreature(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class GainClass(Entry):
+    """«выбранное существо противника получает класс герой-воин» (40-214): the card gets
+    these classes (as the card database spells them) besides its own."""
+
+    kind: ClassVar[str] = "gain_class"
+    classes: tuple[str, ...] = set_field()
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class ChangeControl(Entry):
+    """«он переходит под контроль противника» (40-181): the card passes to the opponent's
+    control."""
+
+    kind: ClassVar[str] = "change_control"
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class ToGraveyard(Entry):
     """«положите Упырёныша на кладбище» (50-149, before recruiting): the card is put into its
     owner's graveyard."""
@@ -1218,7 +1237,9 @@ Effect = (
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Resurrect | Transfer | Unparsed
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Resurrect | Transfer
+    | GainClass | ChangeControl
+    | Unparsed
 )
 
 

@@ -25,6 +25,7 @@ from bot.corpus.abilities import (
     BecomesCreature,
     Block,
     Cell,
+    ChangeControl,
     Choice,
     Choose,
     Close,
@@ -36,6 +37,7 @@ from bot.corpus.abilities import (
     Effect,
     Exile,
     Fight,
+    GainClass,
     Heal,
     Jump,
     Keyword,
@@ -923,6 +925,49 @@ def marker_on_cell(text: str) -> tuple[Effect, str] | None:
     return Marker(name=found[0].name, cell=Cell(free=True), until=until), found[1][cell.end():]
 
 
+def marker_on_own_cell(text: str) -> tuple[Effect, str] | None:
+    """«клетка, на которой стоит Йети, получает маркер логова» (40-62): a marker put on the
+    card's own cell."""
+    m = re.match(r"клетка, на которой стоит " + re.escape(SELF) + r",? получает (?=маркер )", text)
+    found = marker(text[m.end():]) if m else None
+    if found is None or not isinstance(found[0], Marker) or not re.match(_END, found[1]):
+        return None
+    return Marker(name=found[0].name, cell=Cell(occupied_by="self")), found[1]
+
+
+#: Classes a card may be given («получает класс пират»): as the card database spells them.
+_GIVEN_CLASSES = {"герой-воин": "Герой-воин", "герой-жрец": "Герой-жрец", "герой-маг": "Герой-маг",
+                  "герой-разбойник": "Герой-разбойник", "пират": "Пират"}
+
+
+def gains_class(text: str) -> tuple[Effect, str] | None:
+    """«выбранное существо противника получает класс герой-воин» (40-214)."""
+    m = re.match(r"(?:(?P<who>[^,;]+?) )?(?P<verb>получает|получают|получить) класс (?P<c>"
+                 + alternation(_GIVEN_CLASSES) + r")" + _END, text)
+    if not m:
+        return None
+    who: Target = "self"
+    if m.group("who"):
+        if m.group("verb") == "получить":
+            return None
+        found = target(m.group("who"), plural=m.group("verb") == "получают")
+        if found is None:
+            return None
+        who = found
+    return GainClass(classes=(_GIVEN_CLASSES[m.group("c")],), target=who), text[m.end():]
+
+
+def changes_control(text: str) -> tuple[Effect, str] | None:
+    """«он переходит под контроль противника» (40-181): the card itself or the one named
+    before."""
+    m = re.match(r"(?:(?P<who>он|она|оно|" + re.escape(SELF) + r") )?переходит под контроль "
+                 r"противника" + _END, text)
+    if not m:
+        return None
+    who: Target = "that" if m.group("who") in ("он", "она", "оно") else "self"
+    return ChangeControl(target=who), text[m.end():]
+
+
 #: Keywords a card becomes a creature with, in the instrumental («и трупоедством»).
 _BECOMES_WITH: dict[str, KeywordCode] = {"трупоедством": "nec", "неповоротливостью": "clm"}
 
@@ -1012,6 +1057,7 @@ TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, to_graveyard, marker_on_cell, becomes_creature, transfer, stays_open_for, block,
+    marker_on_own_cell, gains_class, changes_control,
 )
 
 
