@@ -87,7 +87,7 @@ Countable = Literal["counter", "token", "extra_life", "incarnation"]
 Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
     "strike", "attack", "poison", "regen", "armor", "ovz", "movement", "cost", "excess_wounds",
-    "shown_cards", "wounds_dealt",
+    "shown_cards", "wounds_dealt", "event_x",
 ]
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.

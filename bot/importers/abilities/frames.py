@@ -72,7 +72,7 @@ from bot.importers.abilities.modifiers import modifier
 from bot.importers.abilities.parts import cap, limit, x_value
 from bot.importers.abilities.selectors import target
 from bot.importers.abilities.statics import statement
-from bot.importers.abilities.triggers import whens
+from bot.importers.abilities.triggers import defines_x, whens
 from bot.importers.abilities.words import alternation
 
 Reader = Callable[[str], "list[Ability] | None"]
@@ -642,6 +642,13 @@ def _names_another(when: When) -> bool:
                    for c in cells))
 
 
+def _other_named(effects: tuple[Effect, ...]) -> bool:
+    """Whether an effect names «другое …» (other than the card itself, or than the card of the
+    trigger phrase?)."""
+    whom = [getattr(e, "target", None) for e in effects]
+    return any(isinstance(w, Selector) and w.other for w in whom)
+
+
 def _dangling(effects: tuple[Effect, ...]) -> bool:
     """Whether an effect says «его», «это существо» (``that``) before any effect names a card:
     it then means a card of another sentence («Открыть это существо (1 раз за ход)»)."""
@@ -809,6 +816,12 @@ def _triggered(s: str) -> list[Ability] | None:
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
             b = body(_his_chosen(more, when))
+            if b is not None and defines_x(s, rest):  # «когда получает x ран …»: X is theirs
+                if b.x is not None or (when.subject != "self" and _other_named(b.effects)):
+                    continue  # «когда ваше существо получает x ран … другое ваше существо»:
+                    # other than which?
+                b = dataclasses.replace(b, x=XValue(count="event_x", max=b.cap))
+                b = dataclasses.replace(b, cap=None)
             if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
                 continue  # «Когда ваше существо уничтожает существо противника оно …»: which?
             if b is not None:

@@ -136,6 +136,12 @@ _MOVING = re.compile(r"закрывается, чтобы переместить
 _ROLL_OF = re.compile(r"бросок кубика(?= )")
 _ROLL_IS = re.compile(r" равен (?P<v>[1-6])(?=$|[ ,—])")
 _THROWS = re.compile(r"выбрасывает на кубике (?P<v>[1-6])(?=$|[ ,—])")
+#: «когда получает x ран», «когда должен получить x ран …, вместо этого», «когда должен
+#: излечиться на x вместо этого»: the X of the effects is that number (``event_x``; the frame
+#: reads it from the trigger phrase: :func:`defines_x`).
+_X_WOUNDS = re.compile(r"(?:(?P<must>(?:должен|должна|должно) получить)|получает|получают) x ран"
+                       r"(?=$|[ ,—])")
+_X_HEAL = re.compile(r"(?:должен|должна|должно) излечиться на x,? вместо этого(?=$|[ ,—])")
 #: Keywords a card gains after «когда получает» (event ``gains``).
 _GAINED: dict[str, KeywordCode] = {
     "благословление": "bls", "благословение": "bls", "проклятие": "cur", "полет": "flight",
@@ -235,6 +241,13 @@ _ORDINALS = {"второй": 2, "третий": 3}
 _NTH = re.compile(r" (?:во? )?(?P<n>второй|третий) раз за (?P<per>ход|бой)(?=$|[ ,—])")
 
 
+def defines_x(text: str, rest: str) -> bool:
+    """Whether the trigger phrase of ``text`` (all of it before ``rest``) names an X of its
+    event: «когда получает x ран …» (the wounds), «когда должен излечиться на x …» (the heal)."""
+    head = text[: len(text) - len(rest)]
+    return head.startswith("когда ") and re.search(r"\bx\b", head) is not None
+
+
 def _ends(text: str, at: int) -> bool:
     return at == len(text) or not text[at].isalnum()
 
@@ -325,6 +338,24 @@ def _verb_heads(text: str) -> Iterator[Reading]:
         return
     for subject, rest in _subjects(" " + text, "nomn"):
         rest = rest.removeprefix(" ")
+        m = _X_WOUNDS.match(rest)
+        if m:  # «когда получает x ран от …», «когда должен получить x ран … вместо этого»
+            base = When(event="wounded", subject=subject,
+                        timing="instead" if m.group("must") else "on")
+            for hit, after in _from_attack(base, rest[m.end():]):
+                if hit.attack is not None and hit.attack.by == "self":
+                    continue  # «от отравления Руины Уорлога могут …» (20-109): whose poison?
+                if m.group("must"):
+                    instead = re.match(r",? вместо этого(?=$|[ ,—])", after)
+                    if instead:
+                        yield hit, after[instead.end():]
+                else:
+                    yield hit, after
+            continue
+        m = _X_HEAL.match(rest)
+        if m:  # «когда должен излечиться на x вместо этого …»
+            yield When(event="heal", subject=subject, timing="instead"), rest[m.end():]
+            continue
         m = _THROWS.match(rest)
         if m:  # «когда карта противника выбрасывает на кубике 6»
             yield When(event="roll", subject=subject,
