@@ -382,7 +382,8 @@ def summon(text: str) -> tuple[Effect, str] | None:
                 return Choice(options=((Summon(what=what),), (Resurrect(what=what),))), \
                     rest[stop:]
         return None
-    onto = re.match(r"на его клетку ", rest)  # «вызвать на его клетку дракона» (30-187)
+    # «вызвать на его клетку дракона» (30-187), «на клетку, где он находился, артефакт …» (20-189)
+    onto = re.match(r"на (?:его клетку|клетку, где он находился,) ", rest)
     if onto:
         for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest, onto.end())),
                            reverse=True):

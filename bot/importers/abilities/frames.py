@@ -57,6 +57,7 @@ from bot.corpus.abilities import (
     State,
     Static,
     Throw,
+    ToDeck,
     Trigger,
     Unparsed,
     When,
@@ -657,8 +658,10 @@ def _dangling(effects: tuple[Effect, ...]) -> bool:
             return True
         if getattr(effect, "target", "self") not in ("self", None):
             return False
-        if isinstance(effect, Destroy | Exile):
-            return False  # «Уничтожить Яйцо дракона, при этом вызвать на его клетку …» (30-187)
+        if isinstance(effect, Destroy | Exile | ToDeck):
+            # «Уничтожить Яйцо дракона, при этом вызвать на его клетку …» (30-187): the card
+            # named itself
+            return False
     return False
 
 
