@@ -815,7 +815,7 @@ _DEMONSTRATIVE = re.compile(r"(?:^|\s)эт(?:о|ого|ому|им|у|ой|а|и
 
 def _triggered(s: str) -> list[Ability] | None:
     for when, rest in whens(s):
-        for cond, more in _ifs(rest, when):
+        for cond, more in _ifs(_strike_of_x(rest, when), when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
             b = body(_his_chosen(more, when))
@@ -831,6 +831,15 @@ def _triggered(s: str) -> list[Ability] | None:
                 when = dataclasses.replace(when, condition=cond) if cond else when
                 return [_trigger(when, b)]
     return None
+
+
+def _strike_of_x(rest: str, when: When) -> str:
+    """«При простом ударе на X получает +X к движению» (30-121): X is the value of that strike,
+    said as «где X величина этого удара» (the measure ``strike``) after the effects."""
+    m = re.match(r" на x (?!.*где x)(?P<rest>[^()]+)$", rest)
+    if when.event != "attack" or when.attack is None or not m:
+        return rest
+    return f" {m.group('rest')}, где x величина этого удара"
 
 
 def _his_chosen(rest: str, when: When) -> str:

@@ -247,11 +247,14 @@ def per_card(rest: str) -> tuple[XValue, str] | None:
 
 
 def movement_bonus(text: str) -> Found | None:
-    """«+1 к движению», «+1 движение», «-1 к движению»."""
-    m = re.match(r"([+]|" + _MINUS + r")\s*(\d+) (?:к движению|движение)(?=$|[ ,.;)])", text)
+    """«+1 к движению», «+1 движение», «-1 к движению», «+X к движению» (30-121)."""
+    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" (?:к движению|движение)(?=$|[ ,.;)])",
+                 text)
     if not m:
         return None
-    value = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+    value = _signed(m.group(1), m.group(2))
+    if value is None:
+        return None
     return MovementBonus(value=value), text[m.end():]
 
 
