@@ -300,13 +300,15 @@ Target = Ref | Selector
 class Attack(Value):
     """An attack description: the noun (``kind``) and its adjectives. «слабых простых ударов»
     → simple_strike, strength (weak,); «дальних немагических атак» → attack, reach ranged,
-    magic False; «атак летающих» → attack, by {flags: [flying]}."""
+    magic False; «атак летающих» → attack, by {flags: [flying]}; «ударов по диагонали» → strike,
+    diagonal True («нанесенных не по диагонали»: False)."""
 
     kind: AttackKind
     strength: tuple[Strength, ...] = set_field()
     magic: bool | None = None
     reach: Reach | None = None
     by: Target | None = None
+    diagonal: bool | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -9,6 +9,7 @@ Selector(what='card', elements=('Степи', 'Тьма'))
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from bot.corpus.abilities import Attack, AttackKind, Reach, Strength
@@ -88,7 +89,23 @@ def genitive_attacks(text: str) -> tuple[tuple[Attack, ...], str]:
         rest = rest[joined.end():]
     if not attacks:
         return (), text
-    return _with_by(tuple(attacks), rest)
+    found, rest = _with_by(tuple(attacks), rest)
+    return _diagonal(found, rest)
+
+
+#: «ударов по диагонали» (10-64), «ударов, нанесенных не по диагонали» (20-136).
+_DIAGONAL = re.compile(r"(?:,? нанесенных)? (?P<not>не )?по диагонали(?=$|[ ,.;)])")
+
+
+def _diagonal(attacks: tuple[Attack, ...], rest: str) -> tuple[tuple[Attack, ...], str]:
+    """``attacks`` made (not) along a diagonal, when ``rest`` says so."""
+    m = _DIAGONAL.match(rest)
+    if not m or any(a.kind not in ("strike", "simple_strike") for a in attacks):
+        return attacks, rest
+    if m.group("not") and "нанесенных" not in m.group(0):
+        return attacks, rest  # «не по диагонали» alone: not said of attacks
+    diagonal = not m.group("not")
+    return tuple(dataclasses.replace(a, diagonal=diagonal) for a in attacks), rest[m.end():]
 
 
 #: Where a phrase of whose attacks may end.
