@@ -178,9 +178,9 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     """Whether ``piece`` is one of the cards ``sel`` describes, relative to the scene's owner
     («ваше» is the owner's side, «другое» not the owner, ``place`` around ``sel.of``)."""
     owner = scene.owner
-    checks = [_noun(sel, piece), _side(sel, piece, owner)]
-    if sel.other and piece is owner:
-        return FALSE
+    if sel.graveyard or (sel.other and piece is owner):
+        return FALSE  # a placed piece is on the battlefield, not in a graveyard
+    checks = [_noun(sel, piece), _side(sel, piece, owner), _name(sel, piece)]
     checks += [has_flag(piece, f) for f in sel.flags]
     checks.append(_elements(sel, piece))
     checks.append(_classes(sel, piece))
@@ -194,6 +194,15 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
         checks.append(at_place(piece, sel.place, anchor) if anchor is not None
                       else Truth.unknown("о какой карте речь в особенности"))
     return all_of(checks)
+
+
+def _name(sel: Selector, piece: Piece) -> Truth:
+    """«каждое Яйцо дракона»: a card of that name; a «?» piece may be one."""
+    if sel.name is None:
+        return TRUE
+    if piece.card is None:
+        return Truth.unknown(f"«{sel.name}» ли {piece_label(piece)}")
+    return Truth.of(piece.card.name == sel.name)
 
 
 def _noun(sel: Selector, piece: Piece) -> Truth:
@@ -321,6 +330,10 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
         around = [p for p in scene.position if p is not mover and p.cell is not None
                   and is_adjacent(p.cell, dst)]
         checks.append(any_of([_is_target(spec.next_to, p, scene) for p in around]))
+    if spec.of is not None:  # «на его клетку»: the cell that card stands (or stood) on
+        named = scene.ref(spec.of) if not isinstance(spec.of, Selector) else None
+        checks.append(Truth.of(named.cell == dst) if named is not None and named.cell else
+                      Truth.unknown("на какой клетке стоит карта, о которой речь в особенности"))
     return all_of(checks)
 
 

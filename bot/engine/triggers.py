@@ -78,7 +78,7 @@ def event_matches(when: When, owner: Piece, mover: Piece, step: Step,
     ``owner`` (``subject``: «при перемещении существа противника»), with its cells
     («с клетки вашего третьего ряда на клетку третьего ряда противника или наоборот») and
     condition. ``position`` is the position before the step."""
-    if when.timing == "instead" or when.event not in EVENTS.get(step.how, ()):
+    if when.timing == "instead" or not {when.event, *when.also} & set(EVENTS.get(step.how, ())):
         return FALSE
     scene = Scene(position, owner, active_enemy=mover.enemy if step.how == "move" else None)
     if when.subject == "self":
@@ -95,7 +95,20 @@ def event_matches(when: When, owner: Piece, mover: Piece, step: Step,
         parts.append(holds(when.condition, replace(scene, owner=_moved(owner, mover, step))))
     if when.first:
         parts.append(Truth.unknown("первое ли это перемещение за ход"))
+    unread = [what for name, what in _UNCHECKED.items() if getattr(when, name) not in (None, False)]
+    if unread:  # read from the card, but not something a described move shows
+        parts.append(Truth.unknown(f"выполнено ли условие особенности ({', '.join(unread)}): "
+                                   "по описанному перемещению его не проверить"))
     return all_of(parts)
+
+
+#: Fields of a trigger phrase a described relocation does not settle: «при перемещении в ваш
+#: ход», «во второй раз за ход», «при движении через …» … — the trigger may fire or not.
+_UNCHECKED = {"turn": "чей ход", "nth": "который это раз", "over": "через какую клетку",
+              "moving": "что перемещают", "item": "что получено", "next": "в какой ход",
+              "attack": "какой атакой", "target": "с какой целью", "keyword": "какая особенность",
+              "value": "какая величина", "in_assault": "во время ли нападения",
+              "host_death": "погиб ли хозяин"}
 
 
 def _cells_match(when: When, src: Cell, dst: Cell, scene: Scene, mover: Piece,

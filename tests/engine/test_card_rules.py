@@ -45,12 +45,14 @@ from bot.corpus.abilities import (
     Wound,
     to_data,
 )
+from bot.corpus.abilities.vocabulary import Nth
 from bot.corpus.model import Card
 from bot.engine import can_jump, can_move, can_shoot, can_teleport
 from bot.engine.board import Cell as BoardCell
-from bot.engine.conditions import Scene, holds
+from bot.engine.conditions import Scene, cell_is, holds, selects
 from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import CheckResult
+from bot.engine.triggers import Step, event_matches
 
 _NUMBERS = iter(range(500, 10_000))
 
@@ -161,6 +163,28 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     assert holds(Has(having=("counter",)), Scene(pos(owner), owner)).missing.startswith("сколько")
 
 
+def test_a_named_card_and_a_card_in_a_graveyard_are_not_any_piece() -> None:
+    egg = at(card(name="Яйцо дракона"), "b2")
+    other = at(card(), "c2")
+    hidden = at(None, "b3")
+    scene = Scene(pos(egg, other, hidden), egg)
+    named = Selector(name="Яйцо дракона", what="card")
+    assert selects(named, egg, scene).value is True
+    assert selects(named, other, scene).value is False
+    assert selects(named, hidden, scene).value is None  # «?»: it may be one
+    buried = Selector(side="own", graveyard=True)
+    assert all(selects(buried, p, scene).value is False for p in (egg, other, hidden))
+
+
+def test_the_cell_of_a_card() -> None:
+    owner = at(card(), "b2")
+    scene = Scene(pos(owner), owner)
+    b2, c2 = BoardCell.parse("b2"), BoardCell.parse("c2")
+    assert cell_is(Cell(of="self"), None, b2, scene).value is True
+    assert cell_is(Cell(of="self"), None, c2, scene).value is False
+    assert cell_is(Cell(of="that"), None, b2, scene).value is None  # which card: unknown
+
+
 def test_a_way_under_a_condition() -> None:
     texts = "Прыжок, дальность 3, пока не имеет ран."
     jumper = card(Static(text=texts, condition=State(flags=("unwounded",)),
@@ -206,6 +230,17 @@ def test_another_cards_trigger_fires_on_an_enemy_move() -> None:
     assert r.verdict == "yes" and len(r.triggers) == 1 and "c3" in r.triggers[0]
     r = can_move(position, Ref.at(position, "c4"), Ref.at(position, "c5"))
     assert r.triggers == ()
+
+
+def test_a_trigger_on_two_events_and_one_on_a_move_it_cannot_settle() -> None:
+    piece = at(card(), "b2")
+    jump = Step("jump", BoardCell.parse("b2"), BoardCell.parse("b4"))
+    both = When(event="teleport", also=("jump",))  # «При прыжке или телепортации …»
+    assert event_matches(both, piece, piece, jump, pos(piece)).value is True
+    assert event_matches(When(event="teleport"), piece, piece, jump, pos(piece)).value is False
+    second = When(event="jump", nth=Nth(count=2, per="turn"))  # «… второй раз за ход»
+    r = event_matches(second, piece, piece, jump, pos(piece))
+    assert r.value is None and r.missing and "который это раз" in r.missing
 
 
 def test_a_trigger_on_jumping_and_its_condition() -> None:
