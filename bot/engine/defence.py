@@ -132,6 +132,8 @@ def concerns_attack(attack: Attack, kind: str, attacker: Piece, scene: Scene) ->
         parts.append(Truth.unknown("какой силы будет атака (это решает бросок кубика)"))
     if attack.by is not None:
         parts.append(_by(attack.by, attacker, scene))
+    if attack.diagonal is not None:  # «… по диагонали»: the rules define it for strikes only
+        parts.append(Truth.unknown(f"считается ли атака «{_attack(kind)}» атакой по диагонали"))
     return all_of(parts)
 
 

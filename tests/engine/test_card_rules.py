@@ -50,6 +50,7 @@ from bot.corpus.model import Card
 from bot.engine import can_jump, can_move, can_shoot, can_teleport
 from bot.engine.board import Cell as BoardCell
 from bot.engine.conditions import Scene, cell_is, holds, selects
+from bot.engine.defence import concerns_attack
 from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import CheckResult
 from bot.engine.triggers import Step, event_matches
@@ -322,6 +323,15 @@ def test_a_throw_is_not_stopped_by_protection_from_shots_and_reductions_are_repo
     melee = at(card(Reduction(text="-1 от ближних атак.", value=1, against=(
         Attack(kind="attack", reach="melee"),))), "a5", enemy=True)
     assert "меньше" not in reasons(shoot(pos(thrower, melee), "throw", "a1", "a5"))
+
+
+def test_an_attack_along_a_diagonal_is_not_settled_for_a_shot() -> None:
+    shooter = at(card(), "a1")
+    scene = Scene(pos(shooter), shooter)
+    diagonal = Attack(kind="attack", diagonal=True)  # «-1 от атак по диагонали»
+    r = concerns_attack(diagonal, "shot", shooter, scene)
+    assert r.value is None and r.missing and "по диагонали" in r.missing
+    assert concerns_attack(Attack(kind="attack"), "shot", shooter, scene).value is True
 
 
 # --- adjacent targets -------------------------------------------------------------------------
