@@ -77,7 +77,7 @@ KeywordCode = Literal[
 Having = Literal[
     "sht", "thr", "dsc", "mht", "uchr", "spl", "ova", "ovz", "armor", "bls", "cur", "psn", "vmp",
     "fin", "nec", "fry", "lep", "tlp", "frm", "zov", "zor", "zoo", "counter", "token", "extra_life",
-    "symbiote", "magic_ability", "clm", "cnc", "vlh",
+    "symbiote", "magic_ability", "clm", "cnc", "vlh", "parasite",
 ]
 #: «extra_life»: only in «начинает бой с 2 дополнительными жизнями» (start_with); extra lives
 #: gained in play are :class:`ExtraLives`. «incarnation»: «жетон инкарнации», the counters an

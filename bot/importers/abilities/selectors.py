@@ -123,6 +123,7 @@ _HAVING: dict[str, Having] = {
     "защитой от отравления": "zoo", "защиту от отравления": "zoo", "телепортацией": "tlp",
     "прыжком": "lep", "фишкой": "counter", "фишками": "counter", "жетоном": "token",
     "дополнительными жизнями": "extra_life", "симбиотом": "symbiote",
+    "паразитом": "parasite",  # a symbiote that is a parasite (30-110)
     "магической способностью": "magic_ability", "магическими способностями": "magic_ability",
 }
 _HAVING_LIST = re.compile(r"(?:" + alternation(_HAVING) + r")(?:(?:, | или )(?:"
