@@ -113,7 +113,7 @@ _HAVING_KINDS: dict[str, tuple[str, ...]] = {
 }
 _HAVING_WORDS: dict[str, str] = {
     "counter": "фишка", "token": "жетон", "extra_life": "дополнительные жизни",
-    "symbiote": "симбиот", "magic_ability": "магическая способность",
+    "symbiote": "симбиот", "magic_ability": "магическая способность", "parasite": "паразит",
 }
 _MAGIC_ICONS = ("dsc", "mht", "spl")
 
@@ -130,7 +130,7 @@ def has(piece: Piece, code: Having) -> Truth:
         if n is None:
             return Truth.unknown(counters_fact(piece, code))
         return Truth.of(n > 0)
-    if code in ("extra_life", "symbiote"):
+    if code in ("extra_life", "symbiote", "parasite"):  # the notation shows none of these
         return Truth.unknown(f"есть ли у {piece.genitive} {having_name(code)}")
     card = piece.card
     if card is None:

@@ -158,6 +158,7 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     assert value(InColumn(columns=("left_edge",))) is False
     assert value(TurnIs(turn="own")) is True
     assert value(Has(having=("counter",))) is None  # «фишки N» not given
+    assert value(Has(having=("parasite",))) is None  # «с паразитом»: the notation has no parasites
     for unknown in (InZone(zone="depth"), PlayerIs(player="first"), DieRoll(values=(6,)),
                     Unparsed(fragment="если …")):
         assert value(unknown) is None
