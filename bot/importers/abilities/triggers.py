@@ -209,7 +209,7 @@ def whens(text: str) -> Iterator[Reading]:
 
 
 #: «если [кто] должен …, вместо этого»: what would happen, replaced (``timing: instead``).
-_INSTEAD = re.compile(r"(?:должен|должна|должно|должны) (?:(?P<heal>излечиться)|получить (?P<gain>"
+_INSTEAD = re.compile(r"(?:должен|должна|должно|должны) (?:(?P<heal>излечиться(?: на x)?)|получить (?P<gain>"
                       + "|".join(_GAINED) + r")),? вместо этого(?=$|[ ,—])")
 
 
@@ -245,7 +245,8 @@ def defines_x(text: str, rest: str) -> bool:
     """Whether the trigger phrase of ``text`` (all of it before ``rest``) names an X of its
     event: «когда получает x ран …» (the wounds), «когда должен излечиться на x …» (the heal)."""
     head = text[: len(text) - len(rest)]
-    return head.startswith("когда ") and re.search(r"\bx\b", head) is not None
+    # «если должен излечиться на x вместо этого …» (30-72): as «когда …»
+    return head.startswith(("когда ", "если ")) and re.search(r"\bx\b", head) is not None
 
 
 def _ends(text: str, at: int) -> bool:
