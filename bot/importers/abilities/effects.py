@@ -899,16 +899,21 @@ def becomes_flying(text: str) -> tuple[Effect, str] | None:
                  r"(?:летающим|летающей|летающими)" + _END, text)
     if not m:
         return None
-    who: Target = "self"
-    if m.group("who"):
-        if m.group("verb") == "стать":
-            return None
-        found = target(m.group("who"), plural=m.group("verb") == "становятся")
-        if found is None:
-            return None
-        who = found
+    who = _written_subject(m, "стать", "становятся")
+    if who is None:
+        return None
     until, rest = _until(text[m.end():])
     return Keyword(code="flight", target=who, until=until), rest
+
+
+def _written_subject(m: re.Match[str], infinitive: str, plural: str) -> Target | None:
+    """Who a «<who> <verb> …» phrase is about: the card itself when no ``who`` is written; None
+    when ``who`` is not read or stands before the infinitive (which takes no subject)."""
+    if not m.group("who"):
+        return "self"
+    if m.group("verb") == infinitive:
+        return None
+    return target(m.group("who"), plural=m.group("verb") == plural)
 
 
 def marker_on_cell(text: str) -> tuple[Effect, str] | None:
@@ -947,14 +952,9 @@ def gains_class(text: str) -> tuple[Effect, str] | None:
                  + alternation(_GIVEN_CLASSES) + r")" + _END, text)
     if not m:
         return None
-    who: Target = "self"
-    if m.group("who"):
-        if m.group("verb") == "получить":
-            return None
-        found = target(m.group("who"), plural=m.group("verb") == "получают")
-        if found is None:
-            return None
-        who = found
+    who = _written_subject(m, "получить", "получают")
+    if who is None:
+        return None
     return GainClass(classes=(_GIVEN_CLASSES[m.group("c")],), target=who), text[m.end():]
 
 
