@@ -376,29 +376,33 @@ def summon(text: str) -> tuple[Effect, str] | None:
         return None
     rest = text[m.end():]
     if m.group("or"):
-        for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest)), reverse=True):
-            what = described(rest[:stop])
-            if isinstance(what, Selector):
-                return Choice(options=((Summon(what=what),), (Resurrect(what=what),))), \
-                    rest[stop:]
-        return None
+        found = _described_cards(rest)
+        return (Choice(options=((Summon(what=found[0]),), (Resurrect(what=found[0]),))),
+                found[1]) if found else None
     # «вызвать на его клетку дракона» (30-187), «на клетку, где он находился, артефакт …» (20-189)
     onto = re.match(r"на (?:его клетку|клетку, где он находился,) ", rest)
     if onto:
-        for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest, onto.end())),
-                           reverse=True):
-            what = described(rest[onto.end():stop])
-            if isinstance(what, Selector):
-                return Summon(what=what, to=Cell(of="that")), rest[stop:]
-        return None
+        found = _described_cards(rest[onto.end():])
+        return (Summon(what=found[0], to=Cell(of="that")), found[1]) if found else None
     on_self = re.match(r"симбиота на себя" + _END, rest)
     if on_self:  # «может вызвать симбиота на себя» (20-170): a symbiote onto the card itself
         return Summon(what=Selector(what="symbiote"), to=Cell(occupied_by="self")), \
             rest[on_self.end():]
-    for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest)), reverse=True):
-        what = described(rest[:stop])
+    found = _described_cards(rest)
+    return (Summon(what=found[0]), found[1]) if found else None
+
+
+def _phrase_ends(text: str) -> list[int]:
+    """Where a noun phrase at the start of ``text`` may end, the longest reading first."""
+    return sorted((e.start() for e in _PHRASE_END.finditer(text)), reverse=True)
+
+
+def _described_cards(text: str) -> tuple[Selector, str] | None:
+    """The longest phrase at the start of ``text`` that describes cards, and the rest."""
+    for stop in _phrase_ends(text):
+        what = described(text[:stop])
         if isinstance(what, Selector):
-            return Summon(what=what), rest[stop:]
+            return what, text[stop:]
     return None
 
 
@@ -754,7 +758,7 @@ def takes_counters(text: str) -> tuple[Effect, str] | None:
     rest = rest[3:]
     if counters.item == "incarnation":  # only off a card in a graveyard
         return _off_graveyard(counters, rest)
-    for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest)), reverse=True):
+    for stop in _phrase_ends(rest):
         phrase = rest[:stop]
         if phrase in _OFF:
             return dataclasses.replace(counters, target=_OFF[phrase]), rest[stop:]
@@ -830,7 +834,7 @@ def choose(text: str) -> tuple[Effect, str] | None:
     if not m:
         return None
     rest = text[m.end():]
-    for stop in sorted((e.start() for e in _PHRASE_END.finditer(rest)), reverse=True):
+    for stop in _phrase_ends(rest):
         read = noun_phrase(rest[:stop])
         if read is not None and read.plural is False and read.selector.up_to is None \
                 and not read.selector.all:

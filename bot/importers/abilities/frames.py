@@ -199,8 +199,8 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
                 found["impact"] = _name(item.removeprefix("воздействие "))
             elif item.startswith("заклинание ") and "spell" not in found:  # 50-215
                 found["spell"] = _name(item.removeprefix("заклинание "))
-            elif _UNTIL_BRACKET.fullmatch(item) and "until" not in found:  # 10-59
-                found["until"] = fx.UNTIL[_UNTIL_BRACKET.fullmatch(item).group("until")]  # type: ignore[union-attr]
+            elif (lasting := _UNTIL_BRACKET.fullmatch(item)) and "until" not in found:  # 10-59
+                found["until"] = fx.UNTIL[lasting.group("until")]
             else:
                 return text
         if any(k in parts for k in found):
