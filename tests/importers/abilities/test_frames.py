@@ -1,4 +1,4 @@
-"""Frames on real card texts: tests/fixtures/ability-frames.yaml (sentences of the berserk-nxt card
+"""Frames on real card texts: tests/fixtures/ability-frames*.yaml (sentences of the berserk-nxt card
 base, each with its hand-written reading), read with the card's name as the nxt import reads
 them (placeholders kept) and rendered; and the frame parts on their own."""
 
@@ -34,8 +34,9 @@ from bot.importers.abilities.text import SELF, mark_name
 from bot.importers.abilities.triggers import whens
 from bot.importers.nxt_text import render_text
 
-SENTENCES = Path(__file__).parents[2] / "fixtures" / "ability-frames.yaml"
-ROWS: list[dict[str, Any]] = read_yaml(SENTENCES)
+# ability-frames.yaml and every ability-frames-<shape>.yaml beside it (one file per shape group).
+SENTENCES = sorted((Path(__file__).parents[2] / "fixtures").glob("ability-frames*.yaml"))
+ROWS: list[dict[str, Any]] = [row for path in SENTENCES for row in read_yaml(path)]
 
 
 def _name(row: dict[str, Any]) -> str:
