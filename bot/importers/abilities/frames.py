@@ -143,16 +143,21 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
             text = _tail_brackets(text[: where.start()], parts) or ""
             # «где X число ран на Рэккене (максимум 4)», «+X к удару (максимум +2), где X …»:
             # with X defined, its cap is X's (one spelling)
-            if "cap" in parts and x.max is None:
+            if "cap" in parts and x.max is None and parts["cap"] > 0:
                 x = dataclasses.replace(x, max=parts.pop("cap"))
                 parts.pop("cap_plus", None)
             parts["x"] = x
+    text = _minus_x(text, parts)
+    per_x = parts.pop("per_x", None)
     until = parts.pop("until", None)
     named = _NAMED.match(text)
     if named:
         found = _named(text, named, parts, partial=partial)
     else:
         found = _unnamed(text, parts, partial=partial, optional=optional)
+    if per_x is not None and found is not None:
+        counted = _per_x(found.effects, per_x) if found.complete else None
+        found = dataclasses.replace(found, effects=counted) if counted is not None else None
     if until is None or found is None:
         return found
     lasting = _lasting(found.effects, until) if found.complete else None
@@ -163,6 +168,31 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
 #: the trigger, written as «на X, где X величина этого удара».
 _VALUE_OF = re.compile(r" на величину (?:(?P<strike>этого (?:простого )?удара)|этой атаки)"
                        r"(?=$|[ ,;.)])")
+
+
+#: «-Х к простому удару, где Х …» (40-128): a penalty of X, said as «-1 … за каждую …».
+_MINUS_X = re.compile(r"[-–−]\s*x (?=к )")
+
+
+def _minus_x(text: str, parts: dict[str, Any]) -> str:
+    """«-X к простому удару, где X число фишек на Дрягве» is «-1 к простому удару за каждую
+    фишку на Дрягве»: the X defined becomes the penalty's ``per`` (:func:`_per_x`); «-X» has no
+    value of its own."""
+    m = _MINUS_X.match(text)
+    if m is None or "x" not in parts or re.search(r"\bx\b", text[m.end():]):
+        return text
+    parts["per_x"] = parts.pop("x")
+    return "-1 " + text[m.end():]
+
+
+def _per_x(effects: tuple[Effect, ...], per: XValue) -> tuple[Effect, ...] | None:
+    """The one penalty of «-X к …» counted ``per`` X, or None."""
+    if len(effects) != 1:
+        return None
+    (penalty,) = effects
+    if not isinstance(penalty, AttackBonus) or penalty.value != -1 or penalty.per is not None:
+        return None
+    return (dataclasses.replace(penalty, per=per),)
 
 
 def _value_of(text: str, parts: dict[str, Any]) -> str:
@@ -195,6 +225,8 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
             elif cap(item) is not None and "cap" not in found:
                 found["cap"] = cap(item)
                 found["cap_plus"] = item.startswith("максимум +")
+            elif (penalty := _PENALTY_CAP.fullmatch(item)) and "cap" not in found:
+                found["cap"] = -int(penalty.group("n"))  # «(максимум -3)» of a penalty (30-165)
             elif item.startswith("воздействие ") and "impact" not in found:
                 found["impact"] = _name(item.removeprefix("воздействие "))
             elif item.startswith("заклинание ") and "spell" not in found:  # 50-215
@@ -209,6 +241,8 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
         text = text[: m.start()].rstrip(" ,")
 
 
+#: «(максимум -3)» after a penalty: the most the penalties add up to, a negative cap.
+_PENALTY_CAP = re.compile(r"максимум [-–−]\s*(?P<n>\d+)")
 #: «(до конца хода противника)» at the end: the duration of every effect before it.
 _UNTIL_BRACKET = re.compile(r"до конца (?P<until>" + alternation(fx.UNTIL) + r")")
 
@@ -704,13 +738,17 @@ def _capped(b: Body) -> Body:
     """«(максимум +2)»: the cap of the last effect, a bonus or a keyword that grows («или +1 к
     …»); on anything else it is not read."""
     last = b.effects[-1] if b.effects else None
-    takes = isinstance(last, AttackBonus | MovementBonus | RangeBonus | DieBonus) or (
-        isinstance(last, Keyword) and last.or_increase) or (
-        isinstance(last, KeywordBonus) and b.cap_plus)  # «+1 к добиванию (максимум +2)»
+    assert b.cap is not None
+    if b.cap < 0:  # «-1 к простому удару за каждое … (максимум -3)»: only a penalty's
+        takes = isinstance(last, AttackBonus) and isinstance(last.value, int) and last.value < 0
+    else:
+        takes = isinstance(last, AttackBonus | MovementBonus | RangeBonus | DieBonus) or (
+            isinstance(last, Keyword) and last.or_increase) or (
+            isinstance(last, KeywordBonus) and b.cap_plus)  # «+1 к добиванию (максимум +2)»
     if last is not None and takes and getattr(last, "max", None) is None:
         capped: Effect = dataclasses.replace(last, max=b.cap)  # type: ignore[arg-type]
         return dataclasses.replace(b, effects=(*b.effects[:-1], capped), cap=None)
-    fragment = Unparsed(fragment=f"максимум +{b.cap}")
+    fragment = Unparsed(fragment=f"максимум {b.cap:+d}")
     return dataclasses.replace(b, effects=(*b.effects, fragment), cap=None)
 
 
@@ -820,7 +858,8 @@ def _triggered(s: str) -> list[Ability] | None:
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
             b = body(_his_chosen(more, when))
             if b is not None and defines_x(s, rest):  # «когда получает x ран …»: X is theirs
-                if b.x is not None or (when.subject != "self" and _other_named(b.effects)):
+                if b.x is not None or (when.subject != "self" and _other_named(b.effects)) \
+                        or (b.cap is not None and b.cap < 0):
                     continue  # «когда ваше существо получает x ран … другое ваше существо»:
                     # other than which?
                 b = dataclasses.replace(b, x=XValue(count="event_x", max=b.cap))

@@ -269,11 +269,13 @@ def range_bonus(text: str) -> Found | None:
 
 def die_bonus(text: str) -> Found | None:
     """«+1 к броскам кубика», «+1 к следующему броску кубика» (40-8: ``next``)."""
-    m = re.match(r"([+]|" + _MINUS + r")(\d+) к (?:броскам|броску|(?P<next>следующему броску)) "
-                 r"кубика(?=$|[ ,.;)])", text)
+    m = re.match(r"([+]|" + _MINUS + r")" + _AMOUNT + r" к (?:броскам|броску|(?P<next>следующему "
+                 r"броску)) кубика(?=$|[ ,.;)])", text)  # «+Х к броскам кубика, где Х …» (40-49)
     if not m:
         return None
-    value = int(m.group(2)) * (1 if m.group(1) == "+" else -1)
+    value = _signed(m.group(1), m.group(2))
+    if value is None:
+        return None
     return DieBonus(value=value, next=bool(m.group("next"))), text[m.end():]
 
 

@@ -37,6 +37,8 @@ _COUNTED: dict[str, Measure] = {
 _MEASURE = re.compile(r"(?:число|количество) (?P<what>" + "|".join(_COUNTED) + r")"
                       r"(?: инкарнации)? (?:(?:на|у|с) (?P<whom>" + "|".join(map(re.escape, _ON_WHOM))
                       + r")|(?P<whose>" + re.escape(SELF) + r"))")  # «количество жетон Жонглёра»
+#: «число жетон на ваших стоящих рядом картах»: what is counted on the cards a phrase names.
+_ON_CARDS = re.compile(r"(?:число|количество) (?P<what>фишек|жетонов|жетон) на (?P<whom>.+)")
 #: Fixed measures of the attack or card at hand.
 _FIXED: dict[str, XValue] = {
     "величина этого удара": XValue(count="strike"),
@@ -101,6 +103,13 @@ def x_value(text: str) -> XValue | None:
     if m:
         return XValue(count=_COUNTED[m.group("what")],
                       of=_ON_WHOM[m.group("whom")] if m.group("whom") else "self")
+    m = _ON_CARDS.fullmatch(text)
+    if m:  # «число жетон на ваших стоящих рядом картах» (40-49): the total on those cards
+        found = described(m.group("whom"))
+        if isinstance(found, Selector) and found.up_to is None and (
+                found.side != "any" or found.place is not None):
+            return XValue(count=_COUNTED[m.group("what")], of=found)
+        return None
     m = _HIS_RE.fullmatch(text)
     if m:
         return XValue(count=_HIS[m.group("what")], of="that")
