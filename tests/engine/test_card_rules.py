@@ -243,6 +243,11 @@ def test_a_trigger_on_two_events_and_one_on_a_move_it_cannot_settle() -> None:
     second = When(event="jump", nth=Nth(count=2, per="turn"))  # «… второй раз за ход»
     r = event_matches(second, piece, piece, jump, pos(piece))
     assert r.value is None and r.missing and "который это раз" in r.missing
+    # «Когда передвигается второй раз за ход …» (40-59)
+    moved = When(event="move", nth=Nth(count=2, per="turn"))
+    step = Step("move", BoardCell.parse("b2"), BoardCell.parse("b3"))
+    r = event_matches(moved, piece, piece, step, pos(piece))
+    assert r.value is None and r.missing and "который это раз" in r.missing
 
 
 def test_a_trigger_on_jumping_and_its_condition() -> None:

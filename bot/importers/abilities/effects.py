@@ -279,10 +279,27 @@ def wound(text: str) -> tuple[Effect, str] | None:
     m = re.match(r"раниться на " + _AMOUNT_OR_VALUES + _END, text)
     if m:
         return Wound(value=_amount(m.group("value")), target="self"), text[m.end():]
+    both = _two_wounded(text)
+    if both is not None:
+        return both
     found = _whom_by("ранить", _AMOUNT_OR_VALUES, text)
     if found is None:
         return None
     return Wound(value=_amount(found[1]), target=found[0]), found[2]
+
+
+def _two_wounded(text: str) -> tuple[Effect, str] | None:
+    """«ранить себя и выбранное существо на X» (50-82): one verb, two cards, each wounded."""
+    m = re.match(r"ранить ", text)
+    first = _object(text[m.end():]) if m else None
+    both = re.match(r" и ", first[1]) if first else None
+    second = _object(first[1][both.end():]) if first and both else None
+    v = re.match(r" на " + _AMOUNT_OR_VALUES + _END, second[1]) if second else None
+    if first is None or second is None or v is None:
+        return None
+    value = _amount(v.group("value"))
+    return Many((Wound(value=value, target=first[0]),  # type: ignore[return-value]
+                 Wound(value=value, target=second[0]))), second[1][v.end():]
 
 
 def poison(text: str) -> tuple[Effect, str] | None:

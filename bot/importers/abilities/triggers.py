@@ -141,11 +141,11 @@ _THROWS = re.compile(r"выбрасывает на кубике (?P<v>[1-6])(?=$
 #: reads it from the trigger phrase: :func:`defines_x`).
 _X_WOUNDS = re.compile(r"(?:(?P<must>(?:должен|должна|должно) получить)|получает|получают) x ран"
                        r"(?=$|[ ,—])")
-_X_HEAL = re.compile(r"(?:должен|должна|должно) излечиться на x,? вместо этого(?=$|[ ,—])")
+_X_HEAL = re.compile(r"(?:должен|должна|должно) излечиться на x(?=$|[ ,—])")
 #: Keywords a card gains after «когда получает» (event ``gains``).
 _GAINED: dict[str, KeywordCode] = {
     "благословление": "bls", "благословение": "bls", "проклятие": "cur", "полет": "flight",
-    "полёт": "flight",
+    "полёт": "flight", "отравление": "psn",
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -200,32 +200,50 @@ def whens(text: str) -> Iterator[Reading]:
             if again and not found.first and verbs:  # «когда передвигается первый раз за ход»
                 yield replace(found, first=True), more[again.end():]
             later = _NTH.match(more)
-            # not of a move: the engine applies a move's trigger and counts only «первый»
-            if later and not found.first and verbs and found.event not in _MOVES:
+            if later and not found.first and verbs:  # «когда передвигается второй раз за ход»
                 nth = Nth(count=_ORDINALS[later.group("n")],
                           per="turn" if later.group("per") == "ход" else "battle")
                 yield replace(found, nth=nth), more[later.end():]
             yield found, more
 
 
-#: «если [кто] должен …, вместо этого»: what would happen, replaced (``timing: instead``).
+#: «[кто] должен …, вместо этого»: what would happen, replaced (``timing: instead``).
 _INSTEAD = re.compile(r"(?:должен|должна|должно|должны) (?:(?P<heal>излечиться(?: на x)?)|получить (?P<gain>"
-                      + "|".join(_GAINED) + r")),? вместо этого(?=$|[ ,—])")
+                      + "|".join(_GAINED) + r"))(?=$|[ ,—])")
+#: «…, вместо этого», also with the name of the impact or spell that replaces it before it:
+#: «должно получить отравление — воздействие «бурлящий яд» вместо этого …» (50-118).
+_INSTEAD_END = re.compile(r"(?:,? —)? ?(?P<name>(?:воздействие|заклинание) «[^«»]+»)?,? ?вместо "
+                          r"этого(?=$|[ ,—])")
+
+
+def _instead_end(text: str) -> str | None:
+    """The rest of ``text`` after «вместо этого» at its start, a name before it put back before
+    the effects («воздействие «бурлящий яд» может переместить …»); ``None`` without it."""
+    m = _INSTEAD_END.match(text)
+    if not m:
+        return None
+    return (" " + m.group("name") if m.group("name") else "") + text[m.end():]
 
 
 def _instead(text: str) -> Iterator[Reading]:
     """«Если должен излечиться вместо этого …» (10-83), «Если существо с проклятием должно
     получить проклятие вместо этого …» (40-166): a heal or a gain of a keyword, replaced."""
     for subject, rest in _subjects(text, "nomn"):
-        m = _INSTEAD.match(rest.removeprefix(" "))
-        if not m:
-            continue
-        if m.group("heal"):
-            when = When(event="heal", timing="instead", subject=subject)
-        else:
-            when = When(event="gains", timing="instead", subject=subject,
-                        keyword=_GAINED[m.group("gain")])
-        yield when, rest.removeprefix(" ")[m.end():]
+        yield from _replaced(subject, rest.removeprefix(" "))
+
+
+def _replaced(subject: Target, text: str) -> Iterator[Reading]:
+    """«[кто] должен излечиться, вместо этого», «… должно получить проклятие вместо этого» after
+    its subject (``text``)."""
+    m = _INSTEAD.match(text)
+    rest = _instead_end(text[m.end():]) if m else None
+    if m is None or rest is None:
+        return
+    if m.group("heal"):
+        yield When(event="heal", timing="instead", subject=subject), rest
+    else:
+        yield When(event="gains", timing="instead", subject=subject,
+                   keyword=_GAINED[m.group("gain")]), rest
 
 
 def _if_attacked(text: str) -> Iterator[Reading]:
@@ -347,15 +365,20 @@ def _verb_heads(text: str) -> Iterator[Reading]:
                 if hit.attack is not None and hit.attack.by == "self":
                     continue  # «от отравления Руины Уорлога могут …» (20-109): whose poison?
                 if m.group("must"):
-                    instead = re.match(r",? вместо этого(?=$|[ ,—])", after)
-                    if instead:
-                        yield hit, after[instead.end():]
+                    instead = _instead_end(after)
+                    if instead is not None:
+                        yield hit, instead
                 else:
                     yield hit, after
             continue
         m = _X_HEAL.match(rest)
-        if m:  # «когда должен излечиться на x вместо этого …»
-            yield When(event="heal", subject=subject, timing="instead"), rest[m.end():]
+        instead = _instead_end(rest[m.end():]) if m else None
+        if instead is not None:  # «когда должен излечиться на x вместо этого …»
+            yield When(event="heal", subject=subject, timing="instead"), instead
+            continue
+        replaced = list(_replaced(subject, rest))
+        if replaced:  # «когда существо противника с отравлением должно получить отравление …»
+            yield from replaced
             continue
         m = _THROWS.match(rest)
         if m:  # «когда карта противника выбрасывает на кубике 6»
