@@ -466,3 +466,17 @@ def test_an_unread_sentence_about_the_action_makes_the_answer_unknown() -> None:
     position = pos(at(walker, "a1"))
     r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
     assert r.verdict == "unknown"
+
+
+def test_a_triggered_teleport_into_a_row_counts_only_that_rows_free_cells() -> None:
+    # 20-116 «Ахти»: «Когда перемещается на клетку третьего ряда противника может
+    # телепортироваться на свободную клетку вашего третьего ряда …»
+    akhti = card(Trigger(text="Когда перемещается на клетку третьего ряда противника может "
+                              "телепортироваться на свободную клетку вашего третьего ряда.",
+                         when=When(event="relocate", to=Cell(region="enemy_third_row")),
+                         effects=(Teleport(to=Cell(free=True, region="own_third_row")),),
+                         optional=True))
+    position = pos(at(akhti, "b5"), at(None, "c1"))
+    r = can_move(position, Ref.at(position, "b5"), Ref.at(position, "b6"))
+    assert r.verdict == "yes" and len(r.triggers) == 1
+    assert "Свободных клеток для телепортации: 4 (a1, b1, d1, e1)" in r.triggers[0]

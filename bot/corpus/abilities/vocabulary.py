@@ -827,8 +827,10 @@ class Choice(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Grant(Entry):
     """An ability that itself has a cost, a trigger or a condition, given to ``target``:
-    «ваш йордлинг получает «Пока закрыт, отражает …» до конца хода». Plain effects are given
-    with their own ``target``/``until`` instead."""
+    «ваш йордлинг получает «Пока закрыт, отражает …» до конца хода»; or a quoted rule that has
+    no ``target`` and ``until`` of its own («получает "может нападать простым ударом два раза
+    за ход, только подряд" до конца вашего хода», 30-152). Plain effects are given with their
+    own ``target``/``until`` instead."""
 
     kind: ClassVar[str] = "grant"
     ability: Ability

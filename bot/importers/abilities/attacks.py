@@ -31,8 +31,8 @@ _GENITIVE: dict[str, AttackKind] = {
 }
 _STRENGTH: dict[str, Strength] = {"слабых": "weak", "слабого": "weak", "средних": "medium",
                                   "среднего": "medium", "сильных": "strong", "сильного": "strong"}
-_REACH: dict[str, Reach] = {"дальних": "ranged", "дальней": "ranged", "ближних": "melee",
-                            "ближней": "melee"}
+_REACH: dict[str, Reach] = {"дальних": "ranged", "дальней": "ranged", "дальнего": "ranged",
+                            "ближних": "melee", "ближней": "melee", "ближнего": "melee"}
 _MAGIC = {"магических": True, "немагических": False, "магической": True, "немагической": False}
 #: Kinds a strength may qualify («слабых выстрелов» is a shot of weak strength).
 _WITH_STRENGTH = ("simple_strike", "strike", "attack", "shot", "throw", "discharge")

@@ -72,6 +72,7 @@ from bot.importers.abilities.modifiers import protection as protection_of
 from bot.importers.abilities.selectors import dative_target, described, noun_phrase, ref, target
 from bot.importers.abilities.text import SELF
 from bot.importers.abilities.words import (
+    CELL_REGIONS,
     KEYWORD_DATIVE,
     KEYWORDS,
     NUMBERS,
@@ -172,8 +173,14 @@ def _aimed(rest: str, *, refs_only: bool = False) -> tuple[Target | None, str]:
     for stop in sorted((e.start() for e in _AIM_END.finditer(rest, 4)), reverse=True):
         whom = described(rest[4:stop])
         if whom is not None and (isinstance(whom, str) or not refs_only):
+            if isinstance(whom, Selector) and _EACH.match(rest, 4):
+                whom = dataclasses.replace(whom, all=True)  # one attack at each of them
             return whom, rest[stop:]
     return None, rest
+
+
+#: «по каждой стоящей рядом карте противника» (20-86): an attack at each card described.
+_EACH = re.compile(r"(?:каждой|каждому|всем) ")
 
 
 def strike(text: str) -> tuple[Effect, str] | None:
@@ -211,11 +218,12 @@ def jump(text: str) -> tuple[Effect, str] | None:
     return Jump(range=int(m.group(1)), to=to), text[m.end():]
 
 
-# not «… клетку вашего третьего ряда»: a checked teleport takes only a free cell next to a card
-# from its text, so a row stays unread
 _TELEPORT_TO = re.compile(
     r"телепортироваться на (?P<free>свободную )?клетку рядом с (?P<whom>ним|ней|атаковавшим|"
     r"атакованным)" + _END)
+#: «телепортироваться на свободную клетку вашего третьего ряда» (20-116).
+_TELEPORT_INTO = re.compile(r"телепортироваться на (?P<free>свободную )?клетку (?P<region>"
+                            + alternation(CELL_REGIONS) + r")" + _END)
 _NEXT_TO: dict[str, Target] = {"ним": "that", "ней": "that", "атаковавшим": "attacker",
                                "атакованным": "attacked"}
 
@@ -226,6 +234,10 @@ def teleport(text: str) -> tuple[Effect, str] | None:
                  text)
     if m:
         return Teleport(), text[m.end():]
+    into = _TELEPORT_INTO.match(text)
+    if into:
+        region = CELL_REGIONS[into.group("region")]
+        return Teleport(to=Cell(free=bool(into.group("free")), region=region)), text[into.end():]
     m = _TELEPORT_TO.match(text)
     if not m:
         return None

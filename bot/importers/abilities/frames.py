@@ -73,6 +73,7 @@ from bot.importers.abilities.modifiers import modifier
 from bot.importers.abilities.parts import cap, limit, x_value
 from bot.importers.abilities.selectors import target
 from bot.importers.abilities.statics import statement
+from bot.importers.abilities.text import SELF
 from bot.importers.abilities.triggers import defines_x, whens
 from bot.importers.abilities.words import alternation
 
@@ -541,19 +542,29 @@ def _grant(text: str) -> tuple[Effect, str] | None:
     ends = list(_GRANT_UNTIL.finditer(text, m.end()))
     for end in reversed(ends):
         what = text[m.end():end.start()].strip()
-        quoted = re.fullmatch(r"«(?P<q>[^«»]+)»", what)
+        quoted = re.fullmatch(r"«(?P<q>[^«»\"]+)»|\"(?P<d>[^«»\"]+)\"", what)
         if quoted:
-            what = re.sub(r"\s+[ー—–-]\s+", " — ", quoted.group("q"))
-        elif "«" in what or "»" in what:
+            what = re.sub(r"\s+[ー—–-]\s+", " — ", quoted.group("q") or quoted.group("d"))
+        elif any(q in what for q in "«»\""):
             continue
         found = read(what)
         if (found is None or len(found) != 1
-                or not isinstance(found[0], Activated | Trigger | Static)
+                or not (isinstance(found[0], Activated | Trigger | Static)
+                        or quoted and _bare_rule(found[0]))
                 or not _read(found[0])):
             continue
         return Grant(ability=found[0], target=who, until=fx.UNTIL[end.group("until")]), \
             text[end.end():]
     return None
+
+
+def _bare_rule(ability: Ability) -> bool:
+    """Whether a quoted ability given to a card is a rule with no holder and no duration of its
+    own («получает "может нападать простым ударом два раза за ход, только подряд" до конца
+    вашего хода», 30-152): the grant says who has it and until when. (An effect with a
+    ``target`` or an ``until`` is given with them instead.)"""
+    names = {f.name for f in dataclasses.fields(ability)}
+    return ability.kind in EFFECT_KINDS and not names & {"target", "until"}
 
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
@@ -921,6 +932,8 @@ def _conditional(s: str) -> list[Ability] | None:
         condition_ = condition(cond)
         if condition_ is None:
             continue
+        if how == "when":  # «Когда Властелин хаоса закрыт, он …» (10-169): a state, as «пока»
+            how = "first"
         rest = rest.strip(" ,")
         if how == "first" and isinstance(condition_, State | Has | Lives) \
                 and condition_.subject == "self":  # «Пока Олаф закрыт, он …»: the card itself
@@ -942,10 +955,20 @@ def _conditional(s: str) -> list[Ability] | None:
     return None
 
 
+#: «когда [Властелин хаоса] закрыт, …»: only «закрыт»/«открыт» (a state); «когда выступает
+#: защитником, …» is an event.
+_WHEN_STATE = re.compile(r"когда (?P<cond>(?:" + re.escape(SELF) + r" )?(?:за|от)крыт[аоы]?), ")
+
+
 def _split_condition(s: str) -> Iterator[tuple[str, str, str]]:
-    """(condition, the rest, where it stood: ``first``, ``while``, ``if``) for each way ``s``
-    may be split at «пока»/«если»."""
+    """(condition, the rest, where it stood: ``first``, ``while``, ``if``, ``when``) for each
+    way ``s`` may be split at «пока»/«если»; «когда …,» before the first comma (``when``: a
+    state, not an event, is then a condition)."""
     m = _WHILE_BRACKET.fullmatch(s)
+    # only «закрыт»/«открыт»: «когда выступает защитником, …» is an event, not a state
+    when = _WHEN_STATE.match(s)
+    if when:
+        yield when.group("cond"), s[when.end():], "when"
     if m:
         yield m.group("cond"), m.group("rest"), "while"
     if s.startswith("пока "):

@@ -40,6 +40,7 @@ from bot.corpus.abilities.vocabulary import Nth
 from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.selectors import dative_target, described
 from bot.importers.abilities.text import SELF, may_be
+from bot.importers.abilities.words import CELL_REGIONS
 
 Reading = tuple[When, str]
 T = TypeVar("T")
@@ -152,13 +153,7 @@ _GAINED: dict[str, KeywordCode] = {
 # Qualifiers
 
 _TURNS: dict[str, Turn] = {"в свой ход": "own", "в ваш ход": "own", "в ход противника": "enemy"}
-_REGIONS: dict[str, Region] = {
-    "вашего третьего ряда": "own_third_row", "третьего ряда противника": "enemy_third_row",
-    "3 ряда противника": "enemy_third_row",
-    "вашего первого ряда": "own_first_row", "первого ряда противника": "enemy_first_row",
-    "второго ряда противника": "enemy_second_row",
-    "вашей половины поля боя": "own_half", "половины поля боя противника": "enemy_half",
-}
+_REGIONS = CELL_REGIONS
 _HALVES: dict[str, Region] = {"вашу половину поля боя": "own_half",
                               "половину поля боя противника": "enemy_half"}
 _MOVES = frozenset({"move", "relocate", "jump", "teleport", "dash"})
@@ -418,6 +413,7 @@ def _verb_heads(text: str) -> Iterator[Reading]:
             yield replace(base, event=first, also=(second,)), tail[other.end():]
             continue
         if event == "destroys":
+            yield from _nth_destroyed(base, tail)
             yield from _destroyed(base, tail)
         elif event == "wounds":  # «когда … наносит раны простой удар» ({strike}: «простым ударом»)
             for kind, more in _options(tail, _DESTROYED_BY):
@@ -446,6 +442,25 @@ def _destroyed(base: When, text: str) -> Iterator[Reading]:
                 kind = before or after
                 yield replace(base, target=target,
                               attack=Attack(kind=kind) if kind else None), more
+
+
+#: «уничтожает второе существо противника за бой» (20-135): the ordinal of what is destroyed.
+_NTH_DESTROYED = re.compile(r" (?P<n>втор|трет)(?:ое|ую|ье|ью) (?=существо|карту)")
+_NTH_PER = re.compile(r" за (?P<per>ход|бой)(?=$|[ ,—])")
+
+
+def _nth_destroyed(base: When, text: str) -> Iterator[Reading]:
+    """«когда уничтожает второе существо противника за бой»: the second such card destroyed
+    in a battle is the second time of the event (``nth``)."""
+    m = _NTH_DESTROYED.match(text)
+    if not m:
+        return
+    count = {"втор": 2, "трет": 3}[m.group("n")]
+    for when, rest in _destroyed(base, " " + text[m.end():]):
+        per = _NTH_PER.match(rest)
+        if per and when.attack is None:
+            nth = Nth(count=count, per="turn" if per.group("per") == "ход" else "battle")
+            yield replace(when, nth=nth), rest[per.end():]
 
 
 #: The attack a card destroys with (instrumental; «простой удар», «удар через ряд»: the

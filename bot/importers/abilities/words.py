@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from bot.corpus.abilities import Attack, Until
+from bot.corpus.abilities import Attack, Region, Until
 from bot.corpus.icons import ICON_NAMES as ALL_ICON_NAMES
 
 #: Icons that are no ability of their own (uniqueness, attack classes, zones, prophecy).
@@ -25,6 +25,15 @@ ICON_NEEDS_VALUES = frozenset({"sht", "thr", "dsc", "lep", "uchr", "mht", "fin"}
 PROTECTIONS: dict[str, Attack] = {
     "zov": Attack(kind="shot"), "zot": Attack(kind="throw"), "zor": Attack(kind="discharge"),
     "zoo": Attack(kind="poison"), "zom": Attack(kind="magic"), "zoz": Attack(kind="spell"),
+}
+
+#: «на клетку вашего третьего ряда» (genitive after «клетки», «клетку»): the region of a cell.
+CELL_REGIONS: dict[str, Region] = {
+    "вашего третьего ряда": "own_third_row", "третьего ряда противника": "enemy_third_row",
+    "3 ряда противника": "enemy_third_row",
+    "вашего первого ряда": "own_first_row", "первого ряда противника": "enemy_first_row",
+    "второго ряда противника": "enemy_second_row",
+    "вашей половины поля боя": "own_half", "половины поля боя противника": "enemy_half",
 }
 
 RANGED_KINDS = {"метание": "throw", "выстрел": "shot", "разряд": "discharge"}
