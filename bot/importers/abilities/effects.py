@@ -436,6 +436,7 @@ def _described_cards(text: str) -> tuple[Selector, str] | None:
 
 
 _CELLS = {"на соседнюю клетку": Cell(adjacent=True), "на свободную клетку": Cell(free=True),
+          "на свободную клетку поля боя": Cell(free=True),  # 20-132
           "на выбранную клетку поля боя": Cell()}  # any cell (30-57)
 
 
@@ -625,6 +626,9 @@ def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
                 return None
         else:
             who = found
+    own_times = _timed_options(text[m.end():], who) if either is None else None
+    if own_times is not None:  # «A до конца хода, или B до конца хода, или C» (20-134)
+        return (Choice(options=tuple(own_times[0])),), own_times[1]
     read = _modifiers(text[m.end():])
     if read is None:
         return None
@@ -644,6 +648,30 @@ def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
     if len(done) > 1:
         return (Choice(options=tuple(done)),), rest
     return done[0], rest
+
+
+def _timed_options(text: str, who: Target) -> tuple[list[tuple[Effect, ...]], str] | None:
+    """«+1 к движению до конца хода, или +1 к броскам кубика до конца хода, или дополнительную
+    жизнь» (20-134): options joined by «, или», each with a duration of its own (or none: that
+    one lasts); None unless an option before the last has its own."""
+    parts = text.split(", или ")
+    options: list[tuple[Effect, ...]] = []
+    timed = False
+    rest = ""
+    for i, part in enumerate(parts):
+        read = _modifiers(part)
+        if read is None or len(read[0]) != 1:
+            return None
+        until, rest = _until(read[1])
+        if i < len(parts) - 1:
+            if rest:
+                return None
+            timed = timed or until is not None
+        try:
+            options.append(tuple(_with(e, who, until) for e in read[0][0]))
+        except _NoUntil:
+            return None
+    return (options, rest) if timed and len(options) > 1 else None
 
 
 def _either_subject(who: str, verb: str) -> tuple[Target, Target] | None:

@@ -136,6 +136,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     if bare is None:
         return None
     text = bare
+    common = parts.pop("common_choice", False)
     text = _value_of(text, parts)
     where = _WHERE_X.search(text)
     if where:
@@ -159,6 +160,8 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     if per_x is not None and found is not None:
         counted = _per_x(found.effects, per_x) if found.complete else None
         found = dataclasses.replace(found, effects=counted) if counted is not None else None
+    if common and (found is None or not _common_choice(found.effects)):
+        return None
     if until is None or found is None:
         return found
     lasting = _lasting(found.effects, until) if found.complete else None
@@ -234,6 +237,9 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
                 found["spell"] = _name(item.removeprefix("заклинание "))
             elif (lasting := _UNTIL_BRACKET.fullmatch(item)) and "until" not in found:  # 10-59
                 found["until"] = fx.UNTIL[lasting.group("until")]
+            elif items == _COMMON_CHOICE and "common_choice" not in found:
+                found["common_choice"] = True  # 20-134: one choice for every card it names
+                break
             else:
                 return text
         if any(k in parts for k in found):
@@ -244,8 +250,20 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
 
 #: «(максимум -3)» after a penalty: the most the penalties add up to, a negative cap.
 _PENALTY_CAP = re.compile(r"максимум [-–−]\s*(?P<n>\d+)")
+#: «(по вашему выбору, общему для всех целей)»: one choice of the effects for all their cards.
+_COMMON_CHOICE = ["по вашему выбору", "общему для всех целей"]
 #: «(до конца хода противника)» at the end: the duration of every effect before it.
 _UNTIL_BRACKET = re.compile(r"до конца (?P<until>" + alternation(fx.UNTIL) + r")")
+
+
+def _common_choice(effects: tuple[Effect, ...]) -> bool:
+    """«(по вашему выбору, общему для всех целей)» (20-134): the effects are one choice whose
+    every option is given to the same cards, all of them (so one choice holds for each)."""
+    if len(effects) != 1 or not isinstance(effects[0], Choice):
+        return False
+    whom = {getattr(e, "target", None) for option in effects[0].options for e in option}
+    who = whom.pop() if len(whom) == 1 else None
+    return isinstance(who, Selector) and who.all
 
 
 def _lasting(effects: tuple[Effect, ...], until: Any) -> tuple[Effect, ...] | None:
@@ -465,18 +483,19 @@ def clause(text: str) -> tuple[Effect, ...] | None:
 
 
 def _either(text: str) -> tuple[Effect, ...] | None:
-    """«ранить стоящую рядом карту на 2 или излечиться на 3»: two clauses, each read in full,
-    joined by one «или» — a :class:`Choice` of the two (the card's owner chooses)."""
+    """«ранить стоящую рядом карту на 2 или излечиться на 3»: clauses, each read in full,
+    joined by «или» — a :class:`Choice` of them (the card's owner chooses); «излечиться на 3
+    или получить +2 к опыту в атаке или получить +1 к движению» (50-55): of three."""
     if text.count(" или ") == 0 and text.count(", либо ") == 1 and not text.startswith("либо "):
-        first, second = text.split(", либо ")  # «прыжок, дальность 3, либо особый удар …» (30-55)
-    elif text.count(" или ") != 1:
+        parts = text.split(", либо ")  # «прыжок, дальность 3, либо особый удар …» (30-55)
+    elif text.count(" или ") == 0:
         return None
     else:
-        first, second = text.split(" или ")
-    a, b = clause(first), clause(second)
-    if a is None or b is None or any(isinstance(e, Choice) for e in (*a, *b)):
+        parts = text.split(" или ")
+    options = [clause(part) for part in parts]
+    if any(o is None or any(isinstance(e, Choice) for e in o) for o in options):
         return None
-    return (Choice(options=(a, b)),)
+    return (Choice(options=tuple(o for o in options if o is not None)),)
 
 
 def _effects_of(found: Any) -> tuple[Effect, ...]:

@@ -87,6 +87,12 @@ _CLASS_NOUNS: dict[str, tuple[Noun, str, bool | None]] = {
     **{f: ("artefact", "Постройка", True) for f in ("построек", "постройкам", "постройками",
                                                     "постройках")},
     "постройки": ("artefact", "Постройка", None),
+    # «боевую машину с вашего кладбища» (50-55): a creature or an artefact of the class
+    **{f: ("card", "Боевая машина", False) for f in ("боевая машина", "боевую машину",
+                                                     "боевой машиной")},
+    **{f: ("card", "Боевая машина", True) for f in ("боевых машин", "боевым машинам",
+                                                    "боевыми машинами", "боевые машины")},
+    "боевой машины": ("card", "Боевая машина", None),
 }
 #: Classes of two words (an adjective and a noun): singular and plural forms.
 _CLASSES_OF_TWO: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
@@ -206,6 +212,7 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"(?P<of>@self|него|нее)$"), "opposite_of"),
     (re.compile(r" в вашем отряде$"), "own"),
     (re.compile(r" на вашем кладбище$"), "own_graveyard"),  # «существ на вашем кладбище»
+    (re.compile(r" с вашего кладбища$"), "own_graveyard"),  # «изгнать … с вашего кладбища»
     (re.compile(r",? (?:" + _STANDING + r" )?на (?P<r>вашей половине поля боя|половине поля "
                 r"боя противника)$"), "region"),
     (re.compile(r" в своем ряду$"), "same_row"),
@@ -235,7 +242,11 @@ _CARD_NAMES: dict[str, str] = {
     "дракона-зомби": "Дракон-зомби",  # «вызвать или возродить Дракона-зомби» (20-166)
     "вылупившегося дракона": "Вылупившийся дракон",  # «вызвать … Вылупившегося дракона» (30-187)
     "цепных псов": "Цепной пёс",  # «где Х количество ваших Цепных псов» (40-14)
+    # «переместить ваше Щупальце Кракена», «при гибели вашего Щупальца Кракена» (20-132)
+    "щупальце кракена": "Щупальце кракена", "щупальца кракена": "Щупальце кракена",
 }
+#: The number of a name's form when it says one («щупальце»: one card); else the verb's.
+_CARD_NAME_PLURAL: dict[str, bool] = {"щупальце кракена": False}
 
 
 @dataclass(frozen=True)
@@ -343,7 +354,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
     named = _CARD_NAMES.get(s.strip())
     if named is not None:  # «каждое Яйцо дракона»: cards of that name
         return Phrase(Selector(what="card", name=named, **fields),  # type: ignore[arg-type]
-                      plural)
+                      plural if plural is not None else _CARD_NAME_PLURAL.get(s.strip()))
     words = s.split()
     if not words:
         return None
@@ -358,6 +369,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
         words.pop()
         classes.append(pair[0])
         plural = plural or pair[1]
+    elif words and f"{words[-1]} {head}" in _CLASS_NOUNS:  # «боевую машину»: of two words
+        noun, class_, number = _CLASS_NOUNS[f"{words.pop()} {head}"]
+        classes.append(class_)
+        plural = plural or number
     elif head in _CLASS_NOUNS:  # «с вашей постройкой»: an artefact of the class Постройка
         noun, class_, number = _CLASS_NOUNS[head]
         classes.append(class_)

@@ -158,11 +158,12 @@ def mark_name(sentence: str, name: str, mentions: list[str] | None = None) -> st
     if not forms:
         return sentence
     words = list(_WORD.finditer(sentence))
+    holders = _HOLDERS.get(name, frozenset())
     out: list[str] = []
     last = 0
     i = 0
     while i < len(words):
-        if _mentions(words, i, forms):
+        if _mentions(words, i, forms) and not (i and _fold(words[i - 1].group(0)) in holders):
             start, end = words[i].start(), words[i + len(forms) - 1].end()
             out += [sentence[last:start], SELF]
             if mentions is not None:
@@ -172,6 +173,13 @@ def mark_name(sentence: str, name: str, mentions: list[str] | None = None) -> st
         else:
             i += 1
     return "".join(out) + sentence[last:] if out else sentence
+
+
+#: Another card's name that holds the card's name: the words before it there («ваше Щупальце
+#: Кракена» on 20-132 «Кракен» is the card «Щупальце кракена», not the Kraken).
+_HOLDERS: dict[str, frozenset[str]] = {
+    "Кракен": frozenset({"щупальце", "щупальца", "щупальцу", "щупальцем"}),
+}
 
 
 def _mentions(words: list[re.Match[str]], i: int, forms: tuple[frozenset[str], ...]) -> bool:
