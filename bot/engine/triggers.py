@@ -232,7 +232,11 @@ def _applied(eff: object, after: Position, owner: Piece, dst: Cell,
     if isinstance(eff, Throw | Shot | Discharge):
         adjacent = eff.adjacent or any(isinstance(h.ability, AdjacentTargets) and not h.conditions
                                        for h in held(owner))
-        return targets_text(after, owner, dst, eff.range, eff.kind, adjacent)
+        listed = targets_text(after, owner, dst, eff.range, eff.kind, adjacent)
+        if eff.target is not None:  # «по карте, стоящей рядом с атакованным»: not every card
+            listed += " Цель атаки названа в тексте карты: которая из этих карт ею может быть, " \
+                      "не проверено."
+        return listed
     return ""
 
 

@@ -234,6 +234,20 @@ def test_another_cards_trigger_fires_on_an_enemy_move() -> None:
     assert r.triggers == ()
 
 
+def test_a_triggered_ranged_attack_at_a_named_target_is_not_checked() -> None:
+    # a target the card names («по карте, стоящей рядом с атакованным», 40-9): the cards in
+    # range are listed, which of them it may hit is not checked
+    aimed = Shot(values=(1, 1, 1), target=Selector(what="card", place="adjacent", of="attacked"))
+    watcher = card(Trigger(text="Когда существо противника перемещается на соседнюю с ним "
+                                "клетку — выстрел на 1 по карте рядом с атакованным.",
+                           when=When(event="relocate", subject=Selector(side="enemy"),
+                                     to=Cell(next_to="self")),
+                           effects=(aimed,)))
+    position = pos(at(watcher, "c2"), at(None, "c4", enemy=True, movement_left=2))
+    r = can_move(position, Ref.at(position, "c4"), Ref.at(position, "c3"))
+    assert len(r.triggers) == 1 and "не проверено" in r.triggers[0]
+
+
 def test_a_trigger_on_two_events_and_one_on_a_move_it_cannot_settle() -> None:
     piece = at(card(), "b2")
     jump = Step("jump", BoardCell.parse("b2"), BoardCell.parse("b4"))

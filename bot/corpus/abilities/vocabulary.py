@@ -43,7 +43,7 @@ Per = Literal["turn", "battle", "own_turn", "enemy_turn"]
 #: Whose turn: «вашего хода» own, «хода противника» enemy, «хода» any.
 Turn = Literal["own", "enemy", "any"]
 Until = Literal["end_of_turn", "end_of_your_turn", "end_of_enemy_turn", "end_of_battle",
-                "end_of_your_next_turn", "end_of_next_enemy_turn"]
+                "end_of_your_next_turn", "end_of_next_enemy_turn", "end_of_its_turn"]
 Strength = Literal["weak", "medium", "strong"]
 Side = Literal["any", "own", "enemy"]
 #: The noun of an attack description («простых ударов» simple_strike, «атак» attack …).

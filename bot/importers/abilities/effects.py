@@ -164,7 +164,8 @@ def _aimed(rest: str, *, refs_only: bool = False) -> tuple[Target | None, str]:
     aimed at (the same target as the attack that fired the trigger is ``attacked``).
     ``refs_only``: a ranged attack is aimed only at a fixed participant here — a described
     target («только по летающим») restricts a declared attack, which the checks must apply,
-    so it stays unread."""
+    so it stays unread; but a card placed relative to the attacked one («по карте, стоящей
+    рядом с атакованным», 40-9) is who a triggered attack hits, no declared attack's limit."""
     same = re.match(r" (?:в ту же цель|по той же цели)" + _END, rest)
     if same:
         return "attacked", rest[same.end():]
@@ -172,7 +173,8 @@ def _aimed(rest: str, *, refs_only: bool = False) -> tuple[Target | None, str]:
         return None, rest
     for stop in sorted((e.start() for e in _AIM_END.finditer(rest, 4)), reverse=True):
         whom = described(rest[4:stop])
-        if whom is not None and (isinstance(whom, str) or not refs_only):
+        if whom is not None and (isinstance(whom, str) or not refs_only
+                                 or _by_attacked(whom)):
             if isinstance(whom, Selector) and _EACH.match(rest, 4):
                 whom = dataclasses.replace(whom, all=True)  # one attack at each of them
             return whom, rest[stop:]
@@ -181,6 +183,11 @@ def _aimed(rest: str, *, refs_only: bool = False) -> tuple[Target | None, str]:
 
 #: «по каждой стоящей рядом карте противника» (20-86): an attack at each card described.
 _EACH = re.compile(r"(?:каждой|каждому|всем) ")
+
+
+def _by_attacked(whom: Selector) -> bool:
+    """A card described by where it stands relative to the attacked one."""
+    return whom.place is not None and whom.of == "attacked"
 
 
 def strike(text: str) -> tuple[Effect, str] | None:
@@ -452,6 +459,13 @@ def move(text: str) -> tuple[Effect, str] | None:
     if not m:
         return None
     rest = text[m.end():]
+    near = re.search(r" на свободную клетку рядом с ", rest)
+    if near:  # «… на свободную клетку рядом с вашим существом с неповоротливостью» (40-56)
+        who = target(rest[: near.start()], plural=True)
+        found = _described_cards(rest[near.end():])
+        if who is None or found is None:
+            return None
+        return Move(target=who, to=Cell(free=True, next_to=found[0])), found[1]
     cell = re.search(r" (" + alternation(_CELLS) + r")" + _END, rest)
     if not cell:
         return None
@@ -829,9 +843,18 @@ def takes_counters(text: str) -> tuple[Effect, str] | None:
 _IN_GRAVEYARD = re.compile(r"(?P<who>[а-я ]+?) на (?P<own>вашем )?кладбище" + _END)
 
 
+def puts_incarnation(text: str) -> tuple[Effect, str] | None:
+    """«положите жетон инкарнации на существо на вашем кладбище» (10-149): one card in the
+    graveyard gains it."""
+    m = re.match(r"(?:положите|положить) жетон инкарнации на ", text)
+    return _off_graveyard(Counters(action="gain", count=1, item="incarnation"),
+                          text[m.end():]) if m else None
+
+
 def _off_graveyard(counters: Counters, text: str) -> tuple[Effect, str] | None:
     """«снять жетон инкарнации с существа на вашем кладбище» (40-160): one card in the
-    graveyard loses it (yours when «вашем»/«вашего»)."""
+    graveyard loses it (yours when «вашем»/«вашего»); «положите … на существо на вашем
+    кладбище»: gains it."""
     m = _IN_GRAVEYARD.match(text)
     read = noun_phrase(m.group("who")) if m else None
     if m is None or read is None or read.plural or read.selector.up_to is not None:
@@ -1117,7 +1140,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
-    removes, takes_counters, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
+    removes, takes_counters, puts_incarnation, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, to_graveyard, marker_on_cell, becomes_creature, transfer, stays_open_for, block,
     marker_on_own_cell, gains_class, changes_control,
 )

@@ -131,6 +131,10 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" ー "), " — "),  # «копит фишку ー оно получает …» (50-59): a dash
     (re.compile(r"\bс проклятие или (?=благословл)"), "с проклятием или "),  # 30-104
     (re.compile(r"\bизгоня-ется\b"), "изгоняется"),  # a hyphenation (50-116)
+    (re.compile(r"\bатакован-ного\b"), "атакованного"),  # a hyphenation (40-56)
+    (re.compile(r"\bввстрел\b"), "выстрел"),  # «При ударе ввстрел на 1 …»: a misprint (40-9)
+    # «по карте,стоящей рядом …» (40-9): a space after the comma, as the rendered text has
+    (re.compile(r",(?=[а-я«])"), ", "),
 )
 
 

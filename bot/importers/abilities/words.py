@@ -78,7 +78,10 @@ KEYWORD_DATIVE = {"опыту в атаке": "ova", "опыту в защите
 UNTIL: dict[str, Until] = {"хода": "end_of_turn", "вашего хода": "end_of_your_turn",
                            "хода противника": "end_of_enemy_turn", "боя": "end_of_battle",
                            "вашего следующего хода": "end_of_your_next_turn",
-                           "следующего хода противника": "end_of_next_enemy_turn"}
+                           "следующего хода противника": "end_of_next_enemy_turn",
+                           # said of another card («атакованный не может излечиваться … до
+                           # конца своего хода», 50-112): the end of its owner's turn
+                           "своего хода": "end_of_its_turn"}
 NUMBERS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4}
 #: Numbers of «до трех существ», «двух или менее существ».
 NUMBERS_GENITIVE = {"одного": 1, "одно": 1, "одну": 1, "два": 2, "две": 2, "двух": 2, "три": 3,
