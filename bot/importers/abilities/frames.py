@@ -602,12 +602,21 @@ _LONE: tuple[Reader, ...] = (
 
 def read(s: str) -> list[Ability] | None:
     """The abilities of a normalised sentence, or None when its frame is not read."""
+    rule = _COUNTERS_RULE.search(s)
+    if rule:  # «… получить фишку (не может иметь более 3 фишек)» (20-24): the card's own rule
+        found, kept = read(s[:rule.start()]), lone.counters(rule.group("rule"))
+        return [*found, *kept] if found and kept and all(map(_read, found)) else None
     for reader in (_lone_frame, _mode, _paid, _triggered, _conditional, around.frame,
                    _bare):
         found = reader(s)
         if found is not None:
             return found if all(_x_defined(a) for a in found) else None
     return None
+
+
+#: «(не может иметь более 3 фишек)» at the end of a sentence: a rule of the card of its own, the
+#: sentence before it another ability (the database lost the dot between them).
+_COUNTERS_RULE = re.compile(r"\s*\((?P<rule>не может иметь (?:более|больше) \d+ фиш(?:ки|ек|ка))\)$")
 
 
 def _x_defined(value: Any, defined: bool = False) -> bool:
