@@ -401,15 +401,19 @@ def _subject(subject: Target, scene: Scene, check: Callable[[Piece], Truth]) -> 
 
 def _nearby(cond: Nearby, scene: Scene) -> Truth:
     owner = scene.owner
+    if cond.negated and owner.cell is None and cond.place in ("same_column", "same_row"):
+        return FALSE  # «пока стоит в столбце, в котором нет …»: it stands in none
     found = [all_of(selects(cond.selector, p, scene), at_place(p, cond.place, owner))
              for p in scene.position if p is not owner]
     sure = sum(t.value is True for t in found)
     maybe = [t for t in found if t.value is None]
     if sure >= cond.min:
-        return TRUE
-    if sure + len(maybe) < cond.min:
-        return FALSE
-    return maybe[0]
+        result = TRUE
+    elif sure + len(maybe) < cond.min:
+        result = FALSE
+    else:
+        result = maybe[0]
+    return result.negated() if cond.negated else result  # «пока рядом … нет …»
 
 
 def _squad(cond: Squad, scene: Scene) -> Truth:

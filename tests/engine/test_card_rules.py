@@ -147,6 +147,14 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     assert value(Nearby(place="adjacent", selector=Selector(side="own", classes=("Гном",)))) is True
     assert value(Nearby(place="adjacent", selector=Selector(side="enemy"))) is True
     assert value(Nearby(place="adjacent", selector=Selector(side="enemy"), min=2)) is False
+    # «пока рядом с … нет карт противника», «стоит в столбце, в котором нет карт противника»
+    assert value(Nearby(place="adjacent", selector=Selector(side="enemy"), negated=True)) is False
+    assert value(Nearby(place="same_column", selector=Selector(what="card", side="enemy"),
+                        negated=True)) is False  # the enemy on b3
+    assert value(Nearby(place="same_column", selector=Selector(what="card", side="own"),
+                        negated=True)) is True  # the friend is on c2
+    assert value(Nearby(place="adjacent", selector=Selector(side="enemy", classes=("Орк",)),
+                        negated=True)) is None
     # «?» enemy: its class is unknown
     assert value(Nearby(place="adjacent", selector=Selector(side="enemy", classes=("Орк",)))) is None
     assert value(Squad(selector=Selector(classes=("Гном",)))) is True
@@ -201,6 +209,16 @@ def test_a_way_under_a_condition() -> None:
     position = pos(at(deep, "b2"))
     r = can_jump(position, Ref.at(position, "b2"), Ref.at(position, "b4"))
     assert r.verdict == "unknown" and r.missing and "На глубине" in r.missing
+    alone = card(Static(text="Прыжок, дальность 3, пока рядом с ним нет карт противника.",
+                        condition=Nearby(place="adjacent", selector=Selector(what="card",
+                                                                             side="enemy"),
+                                         negated=True),
+                        grants=(Jump(range=3),)))
+    position = pos(at(alone, "b2"))
+    assert can_jump(position, Ref.at(position, "b2"), Ref.at(position, "b4")).verdict == "yes"
+    position = pos(at(alone, "b2"), at(None, "c2", enemy=True))
+    r = can_jump(position, Ref.at(position, "b2"), Ref.at(position, "b4"))
+    assert r.verdict == "no" and "не выполнено" in reasons(r)
 
 
 # --- triggers ---------------------------------------------------------------------------------

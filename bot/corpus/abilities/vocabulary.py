@@ -364,12 +364,14 @@ class Has(Kinded):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Nearby(Kinded):
     """«пока рядом стоит ваше существо без ран», «пока в строю с двумя или более существами»:
-    at least ``min`` cards of ``selector`` stand at ``place`` from the subject."""
+    at least ``min`` cards of ``selector`` stand at ``place`` from the subject; ``negated``:
+    none do, «пока рядом с Девой поймы нет открытых карт противника»."""
 
     kind: ClassVar[str] = "nearby"
     place: Place
     selector: Selector = Selector()
     min: int = 1
+    negated: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -209,7 +209,7 @@ def _nearby(text: str) -> Condition | None:
         m = re.fullmatch(r"в (?P<place>столбце) с " + SELF + r" (?:стоит|стоят) (?:" + _MIN
                          + r")?(?P<who>.+)", text)
     if not m:
-        return None
+        return _none_nearby(text)
     place: Place = _PLACES[m.group("place")]
     who = None if _QUANTIFIED.match(m.group("who")) else described(m.group("who"))
     if not isinstance(who, Selector) or who.all or who.up_to is not None or who.place:
@@ -217,6 +217,27 @@ def _nearby(text: str) -> Condition | None:
     n = m.group("n")
     count = 1 if n is None else int(n) if n.isdigit() else _COUNTS[n]
     return Nearby(place=place, selector=who, min=count)
+
+
+#: «рядом с @self нет …», «стоит в столбце, в котором нет …»: no such card there.
+_NONE_NEARBY: dict[str, Place] = {f"рядом с {SELF} нет ": "adjacent",
+                                  "стоит в столбце, в котором нет ": "same_column"}
+
+
+def _none_nearby(text: str) -> Condition | None:
+    """«рядом с Девой поймы нет открытых карт противника» (50-115), «стоит в столбце, в котором
+    нет карт противника» (50-40): no card of the phrase (a plural noun) stands there."""
+    place = next((p for head, p in _NONE_NEARBY.items() if text.startswith(head)), None)
+    if place is None:
+        return None
+    phrase = text[text.index(" нет ") + 5:]
+    if not re.fullmatch(r"(?:[а-я]+ )*(?:карт|существ)(?: противника)?", phrase):
+        return None  # «нет открытых карт противника»: a noun in the genitive plural, and only
+        # adjectives before it
+    who = described(phrase)
+    if not isinstance(who, Selector) or who.place or who.up_to is not None:
+        return None
+    return Nearby(place=place, selector=who, negated=True)
 
 
 _READERS: tuple[Callable[[str], Condition | None], ...] = (

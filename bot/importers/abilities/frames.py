@@ -967,6 +967,7 @@ def _conditional(s: str) -> list[Ability] | None:
                 and condition_.subject == "self":  # «Пока Олаф закрыт, он …»: the card itself
             rest = re.sub(r"^(?:он|она|оно)\s+", "", rest)
         rest = re.sub(r"^(?:получает|имеет)\s+", "", rest)
+        rest = re.sub(r"^«([^«»]+)»$", r"\1", rest)  # «… имеет «закрыться: Разряд …»» (50-40)
         granted = read(rest)
         if granted is None or not all(_read(a) for a in granted):
             continue
