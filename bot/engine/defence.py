@@ -81,6 +81,10 @@ def defences(target: Piece, kind: str, attacker: Piece, position: Position) -> l
     scene = Scene(position, target)
     ignores = {a: h.text for h in held(attacker) if isinstance(h.ability, Ignore)
                and not h.conditions for a in h.ability.protection}
+    # «Игнорирует особенности атакованного существа» (10-98): every protection and reduction
+    everything = next((h.text for h in held(attacker) if isinstance(h.ability, Ignore)
+                       and h.ability.abilities_of == "attacked" and h.ability.until is None
+                       and not h.conditions), None)
     out = []
     for code, _ in target.card.icons:
         against = ICON_PROTECTIONS.get(code)
@@ -90,7 +94,7 @@ def defences(target: Piece, kind: str, attacker: Piece, position: Position) -> l
         if concerns.value is not False:
             out.append(Defence("protection", ICON_NAMES[code], "значок", concerns,
                                term=PROTECTION_TERMS.get(against[0].kind),
-                               ignored_by=_ignored(against, ignores)))
+                               ignored_by=everything or _ignored(against, ignores)))
     for h in held(target):
         eff = h.ability
         if not isinstance(eff, Protection | Reduction) or eff.target != "self" or eff.until:
@@ -103,9 +107,10 @@ def defences(target: Piece, kind: str, attacker: Piece, position: Position) -> l
         if isinstance(eff, Protection):
             terms = [PROTECTION_TERMS[a.kind] for a in eff.against if a.kind in PROTECTION_TERMS]
             out.append(Defence("protection", name, h.text, found, term=terms[0] if terms else None,
-                               ignored_by=_ignored(eff.against, ignores)))
+                               ignored_by=everything or _ignored(eff.against, ignores)))
         else:
-            out.append(Defence("reduction", name, h.text, found, value=eff.value))
+            out.append(Defence("reduction", name, h.text, found, value=eff.value,
+                               ignored_by=everything))
     return out
 
 

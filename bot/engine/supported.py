@@ -76,7 +76,8 @@ def applied(ability: Ability) -> bool:
             return ability.target == "self" and ability.until is None and any(
                 concerns_checks(a) for a in ability.against)
         case Ignore():
-            return ability.until is None and any(concerns_checks(a) for a in ability.protection)
+            return ability.until is None and (ability.abilities_of == "attacked" or any(
+                concerns_checks(a) for a in ability.protection))
         case Diagonal():
             return "move" in ability.ways
         case OntoOccupied():

@@ -53,6 +53,7 @@ from bot.engine.conditions import Scene, cell_is, holds, selects
 from bot.engine.defence import concerns_attack
 from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import CheckResult
+from bot.engine.supported import applied
 from bot.engine.triggers import Step, event_matches
 
 _NUMBERS = iter(range(500, 10_000))
@@ -347,6 +348,20 @@ def test_protection_from_flyers_and_the_attacker_who_ignores_it() -> None:
     position = pos(ignoring, target)
     r = can_shoot(position, "shot", Ref(".", None, ignoring), Ref.at(position, "c4"))
     assert r.verdict == "yes" and "игнорирует" in reasons(r)
+
+
+def test_an_attacker_who_ignores_the_abilities_of_the_attacked() -> None:
+    target = at(card(Reduction(text="-1 от выстрелов.", value=1, against=(Attack(kind="shot"),)),
+                     icons=(("zov", 0),)), "c4", enemy=True)
+    shooter = at(card(SHOT), "c1")
+    assert shoot(pos(shooter, target), "shot", "c1", "c4").verdict == "unknown"
+    etun = at(card(SHOT, Ignore(text="Игнорирует особенности атакованного существа.",
+                                abilities_of="attacked")), "c1")
+    r = shoot(pos(etun, target), "shot", "c1", "c4")
+    assert r.verdict == "yes" and "игнорирует" in reasons(r) and "меньше" not in reasons(r)
+    # «Игнорирует особенности, обязывающие выбирать цель метания»: nothing the checks apply
+    assert not applied(Ignore(forced_targets=(Attack(kind="throw"),)))
+    assert applied(Ignore(abilities_of="attacked"))
 
 
 def test_a_throw_is_not_stopped_by_protection_from_shots_and_reductions_are_reported() -> None:

@@ -977,11 +977,16 @@ class MaxLives(Entry):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Ignore(Entry):
-    """«Игнорирует защиту от летающих» (protection), «Игнорирует броню» (codes)."""
+    """«Игнорирует защиту от летающих» (protection), «Игнорирует броню» (codes); «Игнорирует
+    особенности, обязывающие выбирать цель метания» (``forced_targets``: other cards' rules of
+    whom these attacks may be declared at do not bind it); «Игнорирует особенности атакованного
+    существа» (``abilities_of``: the abilities of that card do not work against it)."""
 
     kind: ClassVar[str] = "ignore"
     protection: tuple[Attack, ...] = set_field()
     codes: tuple[KeywordCode, ...] = set_field()
+    forced_targets: tuple[Attack, ...] = set_field()
+    abilities_of: Target | None = None
     target: Target = "self"
     until: Until | None = None
 

@@ -14,6 +14,7 @@ from bot.corpus.abilities import (
     Ability,
     Attack,
     AttackBonus,
+    AttackKind,
     Cannot,
     Countable,
     Counters,
@@ -129,11 +130,27 @@ def rules_of_moving(s: str) -> list[Ability] | None:
     return None
 
 
+#: «Игнорирует особенности, обязывающие выбирать цель метания», «… выбирать целью разряда
+#: какую-либо карту» (10-66).
+_FORCED_ATTACKS: dict[str, AttackKind] = {"метания": "throw", "разряда": "discharge",
+                                          "выстрела": "shot"}
+_FORCED_TARGET = re.compile(r"игнорирует особенности, обязывающие выбирать (?:цель (?P<a>"
+                            r"метания|разряда|выстрела)|целью (?P<b>метания|разряда|выстрела) "
+                            r"какую-либо карту)")
+
+
 def ignore(s: str) -> list[Ability] | None:
     """«Игнорирует защиту от летающих и защиту от выстрелов», «Игнорирует броню», «игнорирует
     защиту от разрядов до конца хода противника» (until)."""
     if s == "игнорирует броню":
         return [Ignore(codes=("armor",))]
+    if s == "игнорирует особенности атакованного существа":  # 10-98
+        return [Ignore(abilities_of="attacked")]
+    forced = _FORCED_TARGET.fullmatch(s)
+    if forced:  # «… обязывающие выбирать цель метания» (30-11): «Карты противника могут
+        # объявлять метание только по …» of other cards does not bind it
+        attack = _FORCED_ATTACKS[forced.group("a") or forced.group("b")]
+        return [Ignore(forced_targets=(Attack(kind=attack),))]
     m = re.fullmatch(r"игнорирует ((?:защиту от [а-я]+)(?: и защиту от [а-я]+)*)"
                      r"(?: до конца (?P<until>" + alternation(UNTIL) + r"))?", s)
     if not m:
