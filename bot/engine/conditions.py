@@ -30,6 +30,7 @@ from bot.corpus.abilities import (
     Having,
     InColumn,
     Incorporeal,
+    InGraveyard,
     InRow,
     InZone,
     Lives,
@@ -382,6 +383,9 @@ def holds(condition: Condition, scene: Scene) -> Truth:
                             (not mine) if condition.turn == "enemy" else True)
         case DieRoll():
             return Truth.unknown("что выпало на кубике")
+        case InGraveyard():  # the notation shows no graveyards
+            whose = "вашем" if condition.side == "own" else "чужом"
+            return Truth.unknown(f"что лежит на {whose} кладбище")
         case Unparsed():
             return Truth.unknown(f"выполнено ли условие, которое бот не прочитал: "
                                  f"«{condition.fragment or condition.text}»")

@@ -20,6 +20,7 @@ from bot.corpus.abilities import (
     Ignore,
     InColumn,
     Incorporeal,
+    InGraveyard,
     InRow,
     InZone,
     Jump,
@@ -169,6 +170,7 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     assert value(Has(having=("counter",))) is None  # «фишки N» not given
     assert value(Has(having=("parasite",))) is None  # «с паразитом»: the notation has no parasites
     for unknown in (InZone(zone="depth"), PlayerIs(player="first"), DieRoll(values=(6,)),
+                    InGraveyard(side="enemy", selector=Selector(what="artefact")),
                     Unparsed(fragment="если …")):
         assert value(unknown) is None
     assert holds(Has(having=("counter",)), Scene(pos(owner), owner)).missing.startswith("сколько")
@@ -362,6 +364,17 @@ def test_an_attacker_who_ignores_the_abilities_of_the_attacked() -> None:
     # «Игнорирует особенности, обязывающие выбирать цель метания»: nothing the checks apply
     assert not applied(Ignore(forced_targets=(Attack(kind="throw"),)))
     assert applied(Ignore(abilities_of="attacked"))
+
+
+def test_a_rule_under_a_graveyard_condition_is_unknown() -> None:
+    text = "Не может объявлять метание, пока на вашем кладбище 5 или более карт."
+    burner = at(card(Activated(text="Закрыться: Метание на 1.", cost=Cost(tap=True),
+                               effects=(Throw(values=(1, 1, 1)),)),
+                     Static(text=text, condition=InGraveyard(selector=Selector(what="card"), min=5),
+                            grants=(Cannot(actions=("attack",), attacks=(Attack(kind="throw"),)),))),
+                "a1")
+    r = shoot(pos(burner, at(None, "a5", enemy=True)), "throw", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "кладбище" in r.missing
 
 
 def test_a_throw_is_not_stopped_by_protection_from_shots_and_reductions_are_reported() -> None:

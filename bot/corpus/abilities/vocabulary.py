@@ -437,6 +437,18 @@ class TurnIs(Kinded):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class InGraveyard(Kinded):
+    """«пока на кладбище противника есть артефакт» (side enemy), «пока на вашем кладбище 5 или
+    более карт» (``min`` 5): at least ``min`` cards of ``selector`` lie in that side's
+    graveyard."""
+
+    kind: ClassVar[str] = "graveyard"
+    side: Side = "own"
+    selector: Selector
+    min: int = 1
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class DieRoll(Kinded):
     """«если выпало 5 или 6», «если бросок кубика равен 4 или менее» (1, 2, 3, 4)."""
 
@@ -458,8 +470,8 @@ class Unparsed(Entry):
     fragment: str | None = None
 
 
-Condition = (State | Has | Nearby | Squad | InZone | InRow | InColumn | Lives | PlayerIs | TurnIs
-             | DieRoll | Unparsed)
+Condition = (State | Has | Nearby | Squad | InGraveyard | InZone | InRow | InColumn | Lives
+             | PlayerIs | TurnIs | DieRoll | Unparsed)
 
 
 # ---------------------------------------------------------------------------------------------

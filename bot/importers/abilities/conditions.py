@@ -25,6 +25,7 @@ from bot.corpus.abilities import (
     Has,
     Having,
     InColumn,
+    InGraveyard,
     InRow,
     InZone,
     Lives,
@@ -138,6 +139,23 @@ def _squad(text: str) -> Condition | None:
     return Squad(side=side, selector=found, negated=negated, min=count)
 
 
+def _graveyard(text: str) -> Condition | None:
+    """«на кладбище противника есть артефакт» (30-166), «на вашем кладбище 5 или более карт»
+    (40-169): cards in a graveyard."""
+    m = re.fullmatch(r"на (?:(?P<own>вашем) кладбище|кладбище (?P<enemy>противника)) (?:есть "
+                     r"|(?P<n>\d+) или (?:более|больше) )(?P<what>.+)", text)
+    if not m or not (m.group("own") or m.group("enemy")):
+        return None
+    n = m.group("n")
+    if n is not None and not re.fullmatch(r"(?:[а-я]+ )*(?:карт|существ|артефактов)", m.group("what")):
+        return None  # «5 или более карт»: a noun in the genitive plural
+    found = None if _QUANTIFIED.match(m.group("what")) else described(m.group("what"))
+    if not isinstance(found, Selector) or found.side != "any" or found.place or found.up_to:
+        return None
+    return InGraveyard(side="enemy" if m.group("enemy") else "own", selector=found,
+                       min=int(n) if n else 1)
+
+
 def _row(text: str) -> Condition | None:
     m = re.fullmatch(r"(?:стоит|находится) (?:в|во) (?:вашем )?(?P<rows>" + _ROW + r"(?: или "
                      + _ROW + r")*) ряду", text)
@@ -241,5 +259,5 @@ def _none_nearby(text: str) -> Condition | None:
 
 
 _READERS: tuple[Callable[[str], Condition | None], ...] = (
-    _state, _has, _squad, _row, _column, _lives, _turn, _die, _zone, _nearby,
+    _state, _has, _squad, _graveyard, _row, _column, _lives, _turn, _die, _zone, _nearby,
 )
