@@ -50,6 +50,7 @@ Side = Literal["any", "own", "enemy"]
 AttackKind = Literal[
     "attack", "strike", "simple_strike", "directed_strike", "through_row", "magic_strike",
     "special_strike", "counterstrike", "shot", "throw", "discharge", "magic", "spell", "poison",
+    "meanness",
 ]
 Reach = Literal["melee", "ranged"]
 #: Fixed participants of a sentence: the card itself, the one the trigger or an earlier
@@ -235,10 +236,13 @@ class Limit(Value):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Nth(Value):
     """«во второй раз за ход», «второй раз за бой»: which time of the event (``count``: 2 for the
-    second) within a turn or a battle (``per``) fires the trigger."""
+    second) within a turn or a battle (``per``) fires the trigger; ``or_more``: that time and
+    every later one («второй или более раз за ход», 40-130). Of a subject that describes cards,
+    it is that card's own time («одно и то же существо противника перемещается второй …»)."""
 
     count: int
     per: Per
+    or_more: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

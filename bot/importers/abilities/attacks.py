@@ -24,6 +24,7 @@ _GENITIVE: dict[str, AttackKind] = {
     "выстрелов": "shot", "выстрела": "shot", "метаний": "throw", "метания": "throw",
     "разрядов": "discharge", "разряда": "discharge", "магии": "magic",
     "заклинаний": "spell", "отравления": "poison",
+    "подлости": "meanness",  # «Когда получает раны от подлости …» (50-102): a «подлость N»'s wounds
     "направленных ударов": "directed_strike", "направленного удара": "directed_strike",
     "ответных ударов": "counterstrike", "ответного удара": "counterstrike",
     "магических ударов": "magic_strike", "магического удара": "magic_strike",

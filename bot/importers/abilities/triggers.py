@@ -179,6 +179,10 @@ def whens(text: str) -> Iterator[Reading]:
     if first:  # «при первом за ход ударе», «при первом ударе за ход»
         rest = rest[first.end():]
     verbs = head == "когда" or head.startswith("после того")
+    # «когда одно и то же существо противника перемещается второй или более раз за ход» (40-130):
+    # a later time of that card's own event (so only with one)
+    same = re.match(r"(?:одно и то же|один и тот же|одна и та же) ", rest) if verbs else None
+    rest = rest[same.end():] if same else rest
     heads = _verb_heads(rest) if verbs else _noun_heads(rest, head)
     for when, tail in heads:
         when = replace(when, timing="after") if head.startswith("после") else when
@@ -197,9 +201,12 @@ def whens(text: str) -> Iterator[Reading]:
             later = _NTH.match(more)
             if later and not found.first and verbs:  # «когда передвигается второй раз за ход»
                 nth = Nth(count=_ORDINALS[later.group("n")],
-                          per="turn" if later.group("per") == "ход" else "battle")
-                yield replace(found, nth=nth), more[later.end():]
-            yield found, more
+                          per="turn" if later.group("per") == "ход" else "battle",
+                          or_more=bool(later.group("more")))
+                if not same or isinstance(found.subject, Selector):
+                    yield replace(found, nth=nth), more[later.end():]
+            if not same:
+                yield found, more
 
 
 #: «[кто] должен …, вместо этого»: what would happen, replaced (``timing: instead``).
@@ -251,7 +258,8 @@ def _if_attacked(text: str) -> Iterator[Reading]:
 
 #: «во второй раз за ход», «второй раз за бой» (30-14, 30-176): which time of the event fires it.
 _ORDINALS = {"второй": 2, "третий": 3}
-_NTH = re.compile(r" (?:во? )?(?P<n>второй|третий) раз за (?P<per>ход|бой)(?=$|[ ,—])")
+_NTH = re.compile(r" (?:во? )?(?P<n>второй|третий)(?P<more> или более)? раз за (?P<per>ход|бой)"
+                  r"(?=$|[ ,—])")
 
 
 def defines_x(text: str, rest: str) -> bool:
