@@ -250,6 +250,8 @@ def _cost(sel: Selector, piece: Piece) -> Truth:
     cost = piece.card.cost if piece.card else None
     if cost is None:
         return Truth.unknown(f"стоимость {piece_label(piece)}")
+    if sel.cost_max == "X":  # «стоимостью Х или менее»: X is not known here
+        return Truth.unknown(f"стоимость {piece_label(piece)} не больше ли Х")
     return Truth.of((sel.cost_max is None or cost <= sel.cost_max)
                     and (sel.cost_min is None or cost >= sel.cost_min))
 

@@ -189,6 +189,16 @@ def test_a_named_card_and_a_card_in_a_graveyard_are_not_any_piece() -> None:
     assert all(selects(buried, p, scene).value is False for p in (egg, other, hidden))
 
 
+def test_a_cost_of_x_or_less_is_not_known() -> None:
+    cheap = at(card(cost=2), "b2")
+    scene = Scene(pos(cheap), cheap)
+    assert selects(Selector(cost_max=3), cheap, scene).value is True
+    assert selects(Selector(cost_max=1), cheap, scene).value is False
+    # «инквизитора стоимостью Х или менее, где Х избыточный урон» (50-219)
+    r = selects(Selector(cost_max="X"), cheap, scene)
+    assert r.value is None and r.missing and "Х" in r.missing
+
+
 def test_the_cell_of_a_card() -> None:
     owner = at(card(), "b2")
     scene = Scene(pos(owner), owner)

@@ -288,7 +288,7 @@ class Selector(Value):
     classes: tuple[str, ...] = set_field()
     having: tuple[Having, ...] = set_field()
     lacking: tuple[Having, ...] = set_field()
-    cost_max: int | None = None
+    cost_max: Amount | None = None
     cost_min: int | None = None
     region: Region | None = None
     place: Place | None = None

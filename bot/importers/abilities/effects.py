@@ -409,7 +409,7 @@ def summon(text: str) -> tuple[Effect, str] | None:
     дракона» (30-98): a choice of a summon and a resurrection of that card."""
     m = re.match(r"вызвать (?P<or>или возродить )?", text)
     if not m:
-        return None
+        return _resurrect(text)
     rest = text[m.end():]
     if m.group("or"):
         found = _described_cards(rest)
@@ -426,6 +426,14 @@ def summon(text: str) -> tuple[Effect, str] | None:
             rest[on_self.end():]
     found = _described_cards(rest)
     return (Summon(what=found[0]), found[1]) if found else None
+
+
+def _resurrect(text: str) -> tuple[Effect, str] | None:
+    """«возродить инквизитора стоимостью Х или менее» (50-219): a card back from the graveyard
+    (where to is not said)."""
+    m = re.match(r"возродить ", text)
+    found = _described_cards(text[m.end():]) if m else None
+    return (Resurrect(what=found[0]), found[1]) if found else None
 
 
 def _phrase_ends(text: str) -> list[int]:

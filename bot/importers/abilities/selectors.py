@@ -195,7 +195,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" с ранами$"), "wounded"),
     (re.compile(r" без (?P<l>дополнительных жизней|фишек|проклятия|благословления|"
                 r"отравления|неповоротливости)$"), "lacking"),
-    (re.compile(r" стоимостью (\d+) или (?:менее|меньше)$"), "cost_max"),
+    # «инквизитора стоимостью Х или менее, где Х избыточный урон» (50-219)
+    (re.compile(r" стоимостью (\d+|x) или (?:менее|меньше)$"), "cost_max"),
     (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
     (re.compile(r",? " + _STANDING + r" рядом$"), "adjacent"),
     (re.compile(r",? " + _STANDING + r" рядом с (?P<of>ним|ней|атакованным|погибшим)$"),
@@ -292,7 +293,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
             elif what in ("unwounded", "wounded"):
                 flags.append(what)  # type: ignore[arg-type]
             elif what in ("cost_max", "cost_min"):
-                fields[what] = int(m.group(1))
+                fields[what] = "X" if m.group(1) == "x" else int(m.group(1))
             elif what in ("adjacent", "opposite", "left_or_right"):
                 if "place" in fields:
                     return None
