@@ -145,6 +145,19 @@ def has(piece: Piece, code: Having) -> Truth:
                     or any(getattr(a, "code", None) == code for a in _entries(piece)))
 
 
+def _has_at_least(piece: Piece, code: Having, n: int) -> Truth:
+    """«имеет 5 или более жетонов»: ``n`` or more counters or tokens on the card (from the
+    notation); ``n`` of anything else is not known."""
+    if n == 1:
+        return has(piece, code)
+    if code in ("counter", "token"):
+        count = piece.counters if code == "counter" else piece.tokens
+        if count is None:
+            return Truth.unknown(counters_fact(piece, code))
+        return Truth.of(count >= n)
+    return Truth.unknown(f"сколько у {piece.genitive} «{having_name(code)}»")
+
+
 def counters_fact(piece: Piece, code: str = "counter") -> str:
     """The missing fact of a counter question: «сколько фишек на «Гиррит» (укажите «фишки N»)»."""
     what, state = ("фишек", "фишки N") if code == "counter" else ("жетонов", "жетоны N")
@@ -360,7 +373,7 @@ def holds(condition: Condition, scene: Scene) -> Truth:
                 [has_flag(p, f) for f in condition.flags]))
         case Has():
             def having(p: Piece) -> Truth:
-                found = any_of([has(p, h) for h in condition.having])
+                found = any_of([_has_at_least(p, h, condition.min) for h in condition.having])
                 return found.negated() if condition.negated else found
             return _subject(condition.subject, scene, having)
         case Nearby():

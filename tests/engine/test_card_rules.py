@@ -176,6 +176,19 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     assert holds(Has(having=("counter",)), Scene(pos(owner), owner)).missing.startswith("сколько")
 
 
+def test_a_count_of_tokens_or_counters_on_the_card() -> None:
+    """«если имеет 5 или более жетонов» (40-206): from the notation's tokens; unknown without."""
+    def value(piece: Piece, condition: Has) -> bool | None:
+        return holds(condition, Scene(pos(piece), piece)).value
+
+    five = Has(having=("token",), min=5)
+    assert value(at(card(), "b2", tokens=5), five) is True
+    assert value(at(card(), "b2", tokens=4), five) is False
+    assert value(at(card(), "b2"), five) is None
+    assert value(at(card(), "b2", counters=2), Has(having=("counter",), min=2)) is True
+    assert value(at(card(), "b2"), Has(having=("cur",), min=2)) is None  # no count of a curse
+
+
 def test_a_named_card_and_a_card_in_a_graveyard_are_not_any_piece() -> None:
     egg = at(card(name="Яйцо дракона"), "b2")
     other = at(card(), "c2")

@@ -357,12 +357,14 @@ class State(Kinded):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Has(Kinded):
-    """«пока имеет проклятие», «пока на Бон и Берроу есть фишка»; ``negated``: «нет фишки»."""
+    """«пока имеет проклятие», «пока на Бон и Берроу есть фишка»; ``negated``: «нет фишки»;
+    ``min``: «если имеет 5 или более жетонов» (40-206)."""
 
     kind: ClassVar[str] = "has"
     subject: Target = "self"
     having: tuple[Having, ...] = set_field()
     negated: bool = False
+    min: int = 1
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

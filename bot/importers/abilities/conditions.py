@@ -100,6 +100,10 @@ def _has(text: str) -> Condition | None:
     if m:
         return Has(subject=_SUBJECTS[m.group("subject")], having=(_HAVINGS[m.group("what")],),
                    negated=bool(m.group("neg")))
+    m = re.fullmatch(_SUBJECT + r"имеет (?P<n>\d+) или более (?P<what>фишек|жетонов)", text)
+    if m:  # «если имеет 5 или более жетонов» (40-206)
+        return Has(subject=_SUBJECTS[m.group("subject")], min=int(m.group("n")),
+                   having=("counter" if m.group("what") == "фишек" else "token",))
     if re.fullmatch(r"(?:" + SELF + r" )?является хозяином симбиоту", text):
         return Has(having=("symbiote",))  # «пока является хозяином симбиоту»: has a symbiote
     if re.fullmatch(r"у (?:" + SELF + r"|него|нее) (?:одна|1) или более единиц[аы] бро(?:ни|ню)", text):

@@ -370,6 +370,9 @@ def act(text: str) -> tuple[Effect, str] | None:
     m = re.match(r"изгоняется" + _END, text)  # «изгоняется, при этом уничтожает …» (50-116)
     if m:
         return Exile(target="self"), text[m.end():]
+    m = re.match(r"уничтожается" + _END, text)  # «…, если имеет 5 или более жетонов уничтожается»
+    if m:
+        return Destroy(target="self"), text[m.end():]
     # «атаковавший не открывается в начале своего следующего хода»; the subject is named (after
     # «закрывается и …» it would be another's, unless read with it: «атакованный закрывается и
     # не открывается в свой следующий ход» is both of the one subject)
