@@ -110,7 +110,8 @@ def test_errata_mark_becomes_the_card_errata_date(cards: dict[str, dict[str, Any
 
 def test_misprinted_range_is_read_not_dropped(cards: dict[str, dict[str, Any]]) -> None:
     # 10-38 «Бешеный маг»: «Разряд на 1, дальнность 3.» (sic) — the range is 3, not unknown
-    shots = [a for a in cards["10-38"]["abilities"] if a["kind"] == "activated"]
+    shots = [a for a in cards["10-38"]["abilities"] if a["kind"] == "activated"
+             and a["effects"][0]["kind"] == "discharge"]
     assert [(a["effects"], a["cost"]) for a in shots] == [
         ([{"kind": "discharge", "values": [1, 1, 1], "range": 3}], {"tap": True})]
     assert "unparsed" not in str(shots)

@@ -21,6 +21,7 @@ from bot.corpus.abilities import (
     Amount,
     Attack,
     AttackKind,
+    Cannot,
     Cell,
     Effect,
     Move,
@@ -89,7 +90,7 @@ def _route(text: str, to_first: str | None) -> tuple[Target, Target, str] | None
             if source is not None:
                 return source, to, rest[stop:]
         return None
-    for into in re.finditer(r" в ", rest):
+    for into in re.finditer(r" (?:в|на) ", rest):  # «… с карты на стоящее рядом с ней …» (10-38)
         source = described(rest[: into.start()])
         if source is None:
             continue
@@ -120,8 +121,10 @@ _VOLLEY = re.compile(r"(?P<n>" + alternation(_COUNTS) + r"|\d+|x)(?P<fewer> ил
 _APART = r"(?=$|[,;)]| \()"
 #: «, только по разным картам», « по разным целям»: the attacks at different cards (any).
 _DIFFERENT = re.compile(r",?\s*(?:только )?по разным (?:картам|целям)" + _APART)
-#: «, только по разным картам противника» after a strike (a strike's target is stored).
-_DIFFERENT_ENEMY = re.compile(r",?\s*только по разным картам противника" + _APART)
+#: «, только по разным картам противника», «(только по разным темным и/или степным картам)»
+#: after a strike: at different cards of these (a strike's target is stored).
+_DIFFERENT_ONLY = re.compile(r"(?P<open>\s*\()?,?\s*только по разным (?P<whom>[^,;()]+?)"
+                             r"(?(open)\)|" + _APART + r")")
 
 
 def volley(text: str) -> tuple[Effect, str] | None:
@@ -143,13 +146,16 @@ def volley(text: str) -> tuple[Effect, str] | None:
     effect, rest = found
     changes: dict[str, Any] = {"count": count, "or_fewer": bool(m.group("fewer"))}
     apart = _DIFFERENT.match(rest)
-    enemy = _DIFFERENT_ENEMY.match(rest)
+    only = _DIFFERENT_ONLY.match(rest)
+    # «и/или» of two elements: a card of either or both, as «или» reads them (any of)
+    whom = described(only.group("whom").replace(" и/или ", " или ")) if only else None
     if apart:
         changes["different_targets"] = True
         rest = rest[apart.end():]
-    elif enemy and isinstance(effect, Strike) and effect.target is None:
-        changes.update(different_targets=True, target=Selector(what="card", side="enemy"))
-        rest = rest[enemy.end():]
+    elif (only and isinstance(whom, Selector) and whom.what == "card"
+          and isinstance(effect, Strike) and effect.target is None):
+        changes.update(different_targets=True, target=whom)
+        rest = rest[only.end():]
     return cast(Effect, dataclasses.replace(effect, **changes)), rest
 
 
@@ -168,6 +174,38 @@ def far_wound(text: str) -> tuple[Effect, str] | None:
     if not far or not isinstance(effect, Wound) or effect.target == "self":
         return None
     return dataclasses.replace(effect, range=int(far.group(1))), rest[far.end():]
+
+
+# ---------------------------------------------------------------------------------------------
+# «… ранится на N»
+
+_WOUNDED = re.compile(r"(?P<who>[^,;()]+?) ранится на (?P<value>\d+-\d+-\d+|\d+|x)(?=$|[ ,.;)])")
+#: «… и не может двигаться в этот ход» (30-122): the card wounded, for the rest of the turn.
+_AND_CANNOT_MOVE = re.compile(r" и не может (?:двигаться|передвигаться) (?:в этот ход|до конца "
+                              r"хода)(?=$|[ ,.;)])")
+
+
+def wounded(text: str) -> tuple[Effect, str] | None:
+    """«существо противника с отравлением ранится на 1 [и не может двигаться в этот ход]»
+    (30-122): a wound of the card named as the subject. Another clause after « и » would have
+    no subject of its own (whose is it?), so it is not read."""
+    m = _WOUNDED.match(text)
+    if not m:
+        return None
+    who = target(m.group("who"), plural=False)
+    if who is None:
+        return None
+    raw = m.group("value")
+    value: Any = fx.values(raw) if "-" in raw else "X" if raw == "x" else int(raw)
+    wound = Wound(value=value, target=who)
+    rest = text[m.end():]
+    also = _AND_CANNOT_MOVE.match(rest)
+    if also:
+        held = Cannot(actions=("move",), target="that", until="end_of_turn")
+        return cast(Effect, fx.Many((wound, held))), rest[also.end():]
+    if rest.startswith(" и "):
+        return None
+    return wound, rest
 
 
 # ---------------------------------------------------------------------------------------------
@@ -231,4 +269,4 @@ def must_attack(text: str) -> tuple[Effect, str] | None:
         text[m.end():]
 
 
-__all__ = ["far_wound", "must_attack", "redirect", "relocate", "volley"]
+__all__ = ["far_wound", "must_attack", "redirect", "relocate", "volley", "wounded"]

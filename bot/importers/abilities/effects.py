@@ -487,8 +487,9 @@ def move(text: str) -> tuple[Effect, str] | None:
 
 
 def swap(text: str) -> tuple[Effect, str] | None:
-    """«поменяться местами со стоящим рядом вашим существом»."""
-    m = re.match(r"поменяться местами (?:со|с) ", text)
+    """«поменяться местами со стоящим рядом вашим существом», «поменять Дружинника местами со
+    …» (30-13: the card itself)."""
+    m = re.match(r"(?:поменяться|поменять @self) местами (?:со|с) ", text)
     if not m:
         return None
     found = _object(text[m.end():])

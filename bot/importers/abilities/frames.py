@@ -52,10 +52,12 @@ from bot.corpus.abilities import (
     MovementBonus,
     PlayerIs,
     RangeBonus,
+    Redirect,
     Selector,
     Shot,
     State,
     Static,
+    Swap,
     Throw,
     ToDeck,
     Trigger,
@@ -588,7 +590,7 @@ def _bare_rule(ability: Ability) -> bool:
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     _ranged_tail, _delayed, actions.redirect, actions.volley, actions.far_wound,
-    actions.relocate, actions.must_attack,
+    actions.relocate, actions.must_attack, actions.wounded,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _grant,
 )
 _LONE: tuple[Reader, ...] = (
@@ -727,10 +729,17 @@ def _dangling(effects: tuple[Effect, ...]) -> bool:
     """Whether an effect says «его», «это существо» (``that``) before any effect names a card:
     it then means a card of another sentence («Открыть это существо (1 раз за ход)»)."""
     for effect in effects:
+        if isinstance(effect, Redirect) and isinstance(effect.from_, Selector) \
+                and not _mentions_that((effect.attacks, effect.from_)):
+            # «перенаправить атаку с вашего существа со строем в существо, стоящее с ним в
+            # строю» (40-61): «ним» is the card the attack is taken from
+            return False
         if _mentions_that(effect):
             return True
         if getattr(effect, "target", "self") not in ("self", None):
             return False
+        if isinstance(effect, Swap) and not _mentions_that(effect.with_):
+            return False  # «поменять … местами со стоящим рядом …; это существо …» (30-13)
         if isinstance(effect, Destroy | Exile | ToDeck):
             # «Уничтожить Яйцо дракона, при этом вызвать на его клетку …» (30-187): the card
             # named itself

@@ -222,6 +222,11 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «строит»: a misprint of the database (30-61)
     (re.compile(r",? с (?:которым|которой|которыми) (?:стоит|стоят|строит) в строю$"),
      "in_formation"),
+    # «в существо, стоящее с ним в строю» (40-61): in formation with the card named before
+    (re.compile(r",? " + _STANDING + r" с (?P<of>ним|ней) в строю$"), "in_formation_of"),
+    # «существо противника, являющееся хозяином паразита» (20-119): a creature with a parasite
+    (re.compile(r",? являющ(?:ееся|ийся|аяся|иеся|егося|ихся|имся|имися) хозяином паразита$"),
+     "parasite_host"),
     (re.compile(r"(?:,\s*обладающ(?:им|ими|их|ее|ую|ий|ая|ие|его|ей)|\s+с|\s+со)\s+(?P<h>"
                 + _HAVING_LIST.pattern + r")$"), "having"),
 )
@@ -231,7 +236,7 @@ _LACKING: dict[str, Having] = {
 }
 #: The tags of «<place> <of a card>» phrases of _AFTER: the place they give.
 _PLACES_OF: dict[str, Place] = {"opposite_of": "opposite", "behind_of": "behind",
-                                "adjacent_of": "adjacent"}
+                                "adjacent_of": "adjacent", "in_formation_of": "in_formation"}
 _OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованным": "attacked", "собой": "self",
                        "@self": "self", "него": "that", "нее": "that", "погибшим": "that",
                        "атакованного": "attacked"}
@@ -319,6 +324,8 @@ def noun_phrase(phrase: str) -> Phrase | None:
                     return None
                 fields["place"] = _PLACES_OF[what]
                 fields["of"] = _OF[m.group("of")]
+            elif what == "parasite_host":
+                having.append("parasite")
             else:
                 having += [_HAVING[h] for h in re.split(r", | или ", m.group("h"))]
             s = s[: m.start()]
@@ -354,7 +361,8 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 fields["of"] = _OF[m.group("of")]
         s = s[m.end():]
     named = _CARD_NAMES.get(s.strip())
-    if named is not None:  # «каждое Яйцо дракона»: cards of that name
+    if named is not None:  # «каждое Яйцо дракона»: cards of that name; without a quantifier
+        # one card («переместить ваше Щупальце Кракена», 20-132)
         return Phrase(Selector(what="card", name=named, **fields),  # type: ignore[arg-type]
                       plural if plural is not None else _CARD_NAME_PLURAL.get(s.strip()))
     words = s.split()
