@@ -136,7 +136,9 @@ def take_limit(text: str) -> tuple[Limit | None, str]:
 
 
 def ranged(text: str) -> tuple[Effect, str] | None:
-    """«метание «магмы» на 1, дальность 4», «выстрел на 1-2-3»."""
+    """«метание «магмы» на 1, дальность 4», «выстрел на 1-2-3»; «[и] объявить разряд на Х»
+    (40-104): the attack declared."""
+    text = text.removeprefix("объявить ")
     m = _RANGED.match(text)
     if not m:
         return None

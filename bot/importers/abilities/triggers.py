@@ -142,6 +142,8 @@ _THROWS = re.compile(r"выбрасывает на кубике (?P<v>[1-6])(?=$
 #: reads it from the trigger phrase: :func:`defines_x`).
 _X_WOUNDS = re.compile(r"(?:(?P<must>(?:должен|должна|должно) получить)|получает|получают) x ран"
                        r"(?=$|[ ,—])")
+#: «когда … выполняет добивание на x»: its «Добивание», X its value (``event_x``).
+_FINISHING = re.compile(r"выполняет добивание(?: на x)?(?=$|[ ,—])")
 _X_HEAL = re.compile(r"(?:должен|должна|должно) излечиться на x(?=$|[ ,—])")
 #: Keywords a card gains after «когда получает» (event ``gains``).
 _GAINED: dict[str, KeywordCode] = {
@@ -373,6 +375,10 @@ def _verb_heads(text: str) -> Iterator[Reading]:
                         yield hit, instead
                 else:
                     yield hit, after
+            continue
+        m = _FINISHING.match(rest)
+        if m:  # «когда ваша карта выполняет добивание на х» (40-104)
+            yield When(event="finishing", subject=subject), rest[m.end():]
             continue
         m = _X_HEAL.match(rest)
         instead = _instead_end(rest[m.end():]) if m else None
