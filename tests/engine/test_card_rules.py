@@ -298,6 +298,9 @@ def test_a_trigger_on_two_events_and_one_on_a_move_it_cannot_settle() -> None:
     both = When(event="teleport", also=("jump",))  # «При прыжке или телепортации …»
     assert event_matches(both, piece, piece, jump, pos(piece)).value is True
     assert event_matches(When(event="teleport"), piece, piece, jump, pos(piece)).value is False
+    # «Когда карты на поле боя меняются местами» (40-85): a jump is no swap
+    swap = When(event="swap", subject=Selector(what="card"))
+    assert event_matches(swap, piece, piece, jump, pos(piece)).value is False
     second = When(event="jump", nth=Nth(count=2, per="turn"))  # «… второй раз за ход»
     r = event_matches(second, piece, piece, jump, pos(piece))
     assert r.value is None and r.missing and "который это раз" in r.missing

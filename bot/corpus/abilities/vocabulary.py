@@ -99,7 +99,7 @@ Event = Literal[
     "leaves_field", "move", "relocate", "jump", "teleport", "dash", "turn_start", "turn_end",
     "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
     "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
-    "emerge", "opens", "closes", "finishing", "overheal", "loses", "roll",
+    "emerge", "opens", "closes", "finishing", "overheal", "loses", "roll", "swap",
 ]
 Timing = Literal["on", "after", "instead", "before"]
 Player = Literal["first", "second"]

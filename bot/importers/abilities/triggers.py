@@ -142,6 +142,8 @@ _THROWS = re.compile(r"выбрасывает на кубике (?P<v>[1-6])(?=$
 #: reads it from the trigger phrase: :func:`defines_x`).
 _X_WOUNDS = re.compile(r"(?:(?P<must>(?:должен|должна|должно) получить)|получает|получают) x ран"
                        r"(?=$|[ ,—])")
+#: «когда карты на поле боя меняются местами»: two cards swap places (event ``swap``).
+_SWAP = re.compile(r"карты на поле боя меняются местами(?=$|[ ,—])")
 #: «когда … выполняет добивание на x»: its «Добивание», X its value (``event_x``).
 _FINISHING = re.compile(r"выполняет добивание(?: на x)?(?=$|[ ,—])")
 _X_HEAL = re.compile(r"(?:должен|должна|должно) излечиться на x(?=$|[ ,—])")
@@ -352,6 +354,10 @@ def _attack(m: re.Match[str]) -> Attack:
 
 
 def _verb_heads(text: str) -> Iterator[Reading]:
+    swap = _SWAP.match(text)
+    if swap:  # «когда карты на поле боя меняются местами» (40-85): any two cards swap places
+        yield When(event="swap", subject=Selector(what="card")), text[swap.end():]
+        return
     roll = _ROLL_OF.match(text)
     if roll:  # «когда бросок кубика вашего существа равен 6»
         for subject, rest in _subjects(text[roll.end():]):
