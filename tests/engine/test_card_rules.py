@@ -169,6 +169,9 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     assert value(TurnIs(turn="own")) is True
     assert value(Has(having=("counter",))) is None  # «фишки N» not given
     assert value(Has(having=("parasite",))) is None  # «с паразитом»: the notation has no parasites
+    assert value(Has(having=("symbiote",), min=2)) is None  # «хотя бы двух симбиотов»
+    counted = at(card(), "b2", counters=3)
+    assert holds(Has(having=("counter",), min=2), Scene(pos(counted), counted)).value is True
     for unknown in (InZone(zone="depth"), PlayerIs(player="first"), DieRoll(values=(6,)),
                     InGraveyard(side="enemy", selector=Selector(what="artefact")),
                     Unparsed(fragment="если …")):

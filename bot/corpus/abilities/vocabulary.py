@@ -88,7 +88,7 @@ Countable = Literal["counter", "token", "extra_life", "incarnation"]
 Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
     "strike", "attack", "poison", "regen", "armor", "ovz", "movement", "cost", "excess_wounds",
-    "shown_cards", "wounds_dealt", "event_x",
+    "shown_cards", "wounds_dealt", "event_x", "elements",
 ]
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.
@@ -358,7 +358,8 @@ class State(Kinded):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Has(Kinded):
     """«пока имеет проклятие», «пока на Бон и Берроу есть фишка»; ``negated``: «нет фишки»;
-    ``min``: «если имеет 5 или более жетонов» (40-206)."""
+    ``min``: at least that many of it, «если имеет 5 или более жетонов» (40-206), «пока имеет
+    хотя бы двух симбиотов» (20-170)."""
 
     kind: ClassVar[str] = "has"
     subject: Target = "self"

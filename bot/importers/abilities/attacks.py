@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from bot.corpus.abilities import Attack, AttackKind, Reach, Strength
+from bot.corpus.abilities import Attack, AttackKind, Reach, Selector, Strength
 from bot.importers.abilities.selectors import described
 from bot.importers.abilities.words import alternation
 
@@ -127,10 +127,24 @@ def _with_by(attacks: tuple[Attack, ...], rest: str) -> tuple[tuple[Attack, ...]
     return attacks, rest
 
 
+#: «ваших гномов и артефактов» (40-69): «ваших» of two nouns, each one word.
+_OWN_TWO = re.compile(r"(?P<own>ваших) (?P<a>[а-я]+) и (?P<b>[а-я]+)")
+
+
 def by_whom(attacks: tuple[Attack, ...], phrase: str) -> tuple[Attack, ...] | None:
     """``attacks`` made by the cards ``phrase`` names in the genitive («летающих», «горных
-    карт», «существ с проклятием»), or None when the phrase is not read."""
+    карт», «существ с проклятием»), or None when the phrase is not read; «атак ваших гномов и
+    артефактов»: the attacks of each (one selector cannot be two nouns)."""
     who = described(phrase)
+    two = _OWN_TWO.fullmatch(phrase) if who is None else None
+    if two:
+        each = [described(f"{two.group('own')} {two.group(n)}") for n in ("a", "b")]
+        plain = [w for w in each if isinstance(w, Selector) and w == Selector(
+            what=w.what, side="own", classes=w.classes) and (w.what != "creature" or w.classes)]
+        if len(plain) != 2 or plain[0] == plain[1]:
+            return None
+        return tuple(Attack(kind=a.kind, strength=a.strength, magic=a.magic, reach=a.reach,
+                            by=w) for w in plain for a in attacks)
     if who is None:
         return None
     return tuple(Attack(kind=a.kind, strength=a.strength, magic=a.magic, reach=a.reach,

@@ -94,6 +94,9 @@ def _state(text: str) -> Condition | None:
     return State(subject=_SUBJECTS[m.group("subject")], flags=(_STATES[m.group("what")],))
 
 
+_HOW_MANY = {"двух": 2, "трех": 3}
+
+
 def _has(text: str) -> Condition | None:
     m = re.fullmatch(_SUBJECT + r"(?P<neg>не )?имеет (?P<what>" + "|".join(_HAVINGS) + r")",
                      text)
@@ -104,6 +107,10 @@ def _has(text: str) -> Condition | None:
     if m:  # «если имеет 5 или более жетонов» (40-206)
         return Has(subject=_SUBJECTS[m.group("subject")], min=int(m.group("n")),
                    having=("counter" if m.group("what") == "фишек" else "token",))
+    m = re.fullmatch(_SUBJECT + r"имеет (?:хотя бы )?(?P<n>двух|трех) симбиотов", text)
+    if m:  # «пока имеет хотя бы двух симбиотов» (20-170)
+        return Has(subject=_SUBJECTS[m.group("subject")], having=("symbiote",),
+                   min=_HOW_MANY[m.group("n")])
     if re.fullmatch(r"(?:" + SELF + r" )?является хозяином симбиоту", text):
         return Has(having=("symbiote",))  # «пока является хозяином симбиоту»: has a symbiote
     if re.fullmatch(r"у (?:" + SELF + r"|него|нее) (?:одна|1) или более единиц[аы] бро(?:ни|ню)", text):

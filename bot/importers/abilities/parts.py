@@ -54,6 +54,11 @@ _FIXED: dict[str, XValue] = {
     "количество оставшихся единиц брони": XValue(count="armor"),
     "количество оставшихся единиц броню": XValue(count="armor"),  # «{armor}» rendered so
     "число своих дополнительных жизней": XValue(count="extra_life"),
+    # the elements the cards of a squad belong to, each once (20-196)
+    "количество стихий в отряде противника": XValue(count="elements",
+                                                   of=Selector(what="card", side="enemy")),
+    "количество стихий в вашем отряде": XValue(count="elements",
+                                              of=Selector(what="card", side="own")),
 }
 #: «его жизней», «величина его отравления»: a measure of the card named before («его»).
 _HIS: dict[str, Measure] = {
