@@ -26,6 +26,8 @@ from bot.corpus.abilities import (
     OntoOccupied,
     Selector,
     Swap,
+    Trigger,
+    walk,
 )
 from bot.engine import rules, triggers
 from bot.engine.board import (
@@ -67,7 +69,7 @@ from bot.engine.result import (
 )
 from bot.engine.rules import Route
 from bot.engine.truth import Truth
-from bot.engine.ways import Way, held_effects, unread_mention, unread_rule, ways
+from bot.engine.ways import Held, Way, held, held_effects, unread_mention, unread_rule, ways
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
 
@@ -164,6 +166,10 @@ def can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
         b_.cite(rules.INCORPOREAL)
         b_.reason("Бестелесное существо может двигаться на занятые клетки.")
     diagonal, rule = static_effect(piece, position, "diagonal", _diagonal)
+    if diagonal.value is False:
+        rule = _triggered_diagonal(piece)
+        if rule is not None:
+            diagonal = Truth.unknown(f"сработала ли «{rule.text.strip().rstrip('.')}»")
     if diagonal.value is not False and rule is not None:
         b_.reason(f"Карта позволяет двигаться по диагонали: «{rule.text.strip().rstrip('.')}»"
                   + (" — но выполнено ли условие, из позиции не видно." if diagonal.value is None
@@ -199,7 +205,20 @@ def _cannot(action: str) -> Callable[[Ability], Truth]:
 
 def _diagonal(rule: Ability) -> Truth:
     assert isinstance(rule, Diagonal)
+    if rule.until is not None and "move" in rule.ways and rule.target == "self":
+        return Truth.unknown("действует ли ещё разрешение двигаться по диагонали")  # for a while
     return Truth.of("move" in rule.ways and rule.target == "self")
+
+
+def _triggered_diagonal(piece: Piece) -> Held | None:
+    """A trigger that lets the card move diagonally for a while («Концентрация: может двигаться
+    по диагонали до конца вашего хода», 50-116): whether it fired, the position does not show."""
+    for h in held(piece):
+        if isinstance(h.ability, Trigger) and any(
+                isinstance(e, Diagonal) and "move" in e.ways and e.target == "self"
+                for e in walk(h.ability.effects)):
+            return h
+    return None
 
 
 def _move_verdict(b_: Builder, position: Position, piece: Piece, route: rules.Route | None,

@@ -115,6 +115,7 @@ _HAVING_KINDS: dict[str, tuple[str, ...]] = {
 _HAVING_WORDS: dict[str, str] = {
     "counter": "фишка", "token": "жетон", "extra_life": "дополнительные жизни",
     "symbiote": "симбиот", "magic_ability": "магическая способность", "parasite": "паразит",
+    "horde": "орда",
 }
 _MAGIC_ICONS = ("dsc", "mht", "spl")
 

@@ -468,6 +468,20 @@ def test_diagonal_movement_and_its_condition() -> None:
     assert r.verdict == "unknown" and r.missing and "лес" in r.missing
 
 
+def test_diagonal_movement_a_trigger_gives_for_a_while() -> None:
+    # 50-116 «Дух тайфуна»: whether its concentration fired, the position does not show
+    typhoon = card(Trigger(text="Концентрация: может двигаться по диагонали до конца вашего хода.",
+                           when=When(event="concentration"), optional=True,
+                           effects=(Diagonal(until="end_of_your_turn"),)))
+    position = pos(at(typhoon, "a1"))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "b2"))
+    assert r.verdict == "unknown" and r.missing and "Концентрация" in r.missing
+    assert can_move(position, Ref.at(position, "a1"), Ref.at(position, "a2")).verdict == "yes"
+    lasting = card(Diagonal(text="Может двигаться по диагонали до конца хода.", until="end_of_turn"))
+    position = pos(at(lasting, "a1"))
+    assert can_move(position, Ref.at(position, "a1"), Ref.at(position, "b2")).verdict == "unknown"
+
+
 def test_cannot_move_and_movement_bonuses() -> None:
     rooted = card(Cannot(text="Не может передвигаться.", actions=("move",)), movement=2)
     position = pos(at(rooted, "a1"))

@@ -78,7 +78,7 @@ KeywordCode = Literal[
 Having = Literal[
     "sht", "thr", "dsc", "mht", "uchr", "spl", "ova", "ovz", "armor", "bls", "cur", "psn", "vmp",
     "fin", "nec", "fry", "lep", "tlp", "frm", "zov", "zor", "zoo", "counter", "token", "extra_life",
-    "symbiote", "magic_ability", "clm", "cnc", "vlh", "parasite",
+    "symbiote", "magic_ability", "clm", "cnc", "vlh", "parasite", "horde",
 ]
 #: «extra_life»: only in «начинает бой с 2 дополнительными жизнями» (start_with); extra lives
 #: gained in play are :class:`ExtraLives`. «incarnation»: «жетон инкарнации», the counters an
@@ -551,10 +551,11 @@ class Wound(Entry):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Heal(Entry):
-    """«Излечить существо на 2», «излечиться на 3», «полностью излечиться» (full)."""
+    """«Излечить существо на 2», «излечиться на 3», «полностью излечиться» (full); «Излечить
+    существо на 1-2-2» (three numbers, by the die's strength, 50-122)."""
 
     kind: ClassVar[str] = "heal"
-    value: Amount | Literal["full"]
+    value: Amount | Values | Literal["full"]
     target: Target = "self"
 
 
@@ -1045,11 +1046,13 @@ class WoundsOnlyFrom(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Diagonal(Entry):
     """«Может двигаться по диагонали» (ways move), «Может двигаться и совершать рывок по
-    диагонали» (move, dash)."""
+    диагонали» (move, dash); «Концентрация: может двигаться по диагонали до конца вашего хода»
+    (until, 50-116)."""
 
     kind: ClassVar[str] = "diagonal"
     ways: tuple[Way, ...] = set_field(("move",))
     target: Target = "self"
+    until: Until | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -347,11 +347,11 @@ def heal(text: str) -> tuple[Effect, str] | None:
         return (Heal(value="full", target=whom[0]), whom[1]) if whom else None
     m = re.match(r"(?:излечиться|(?:@self )?излечивается) на " + _HEAL_AMOUNT + _END, text)
     if m:
-        return Heal(value=_amount(m.group("value"))), text[m.end():]  # type: ignore[arg-type]
-    found = _whom_by("излечить", _HEAL_AMOUNT, text)
+        return Heal(value=_amount(m.group("value"))), text[m.end():]
+    found = _whom_by("излечить", _AMOUNT_OR_VALUES, text)  # «излечить существо на 1-2-2» (50-122)
     if found is None:
         return None
-    return Heal(value=_amount(found[1]), target=found[0]), found[2]  # type: ignore[arg-type]
+    return Heal(value=_amount(found[1]), target=found[0]), found[2]
 
 
 _ACTS: dict[str, type[Open | Close | Destroy | Exile]] = {

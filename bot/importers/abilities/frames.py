@@ -347,6 +347,9 @@ def _with_name(b: Body, key: str, name: str) -> Body:
 #: «X может получить …»: whoever may gain or lose it; the verb as a statement («X получает …»).
 _MAY_VERBS = {"получить": ("получает", "получают"), "потерять": ("теряет", "теряют")}
 _SUBJECT_MAY = re.compile(r"(?P<who>[^,;]+?) (?P<may>может|могут) (?P<verb>получить|потерять)(?= )")
+#: «ваш йордлинг может получить … при этом стать летающим …» (30-45): the second infinitive is
+#: the same subject's («оно становится …»: ``that``, the card the first effect names).
+_SUBJECT_BECOMES = re.compile(r",? при этом стать (?=летающ)")
 
 
 #: Words that start or name the target of an effect: an unquoted name never holds them, so
@@ -394,7 +397,8 @@ def _unnamed(text: str, parts: dict[str, Any], *, partial: bool, optional: bool 
     subject_may = _SUBJECT_MAY.match(text) if optional else None
     if subject_may:  # «стоящее рядом существо может получить благословление»
         verb = _MAY_VERBS[subject_may.group("verb")][subject_may.group("may") == "могут"]
-        effects = _effects(f"{subject_may.group('who')} {verb}{text[subject_may.end():]}")
+        after = _SUBJECT_BECOMES.sub(", при этом оно становится ", text[subject_may.end():])
+        effects = _effects(f"{subject_may.group('who')} {verb}{after}")
         if effects is not None:
             if not _whose_x(effects, parts):
                 return None

@@ -259,10 +259,12 @@ def movement_bonus(text: str) -> Found | None:
 
 
 def range_bonus(text: str) -> Found | None:
-    """«+1 к дальности выстрела»."""
-    m = re.match(r"\+(\d+) к дальности (" + alternation(RANGE_OF) + r")(?=$|[ ,.;)])", text)
+    """«+1 к дальности выстрела»; «+1 к дальности» (10-188: of every ranged attack)."""
+    m = re.match(r"\+(\d+) к дальности(?: (" + alternation(RANGE_OF) + r"))?(?=$|[ ,.;)])", text)
     if not m:
         return None
+    if m.group(2) is None:
+        return RangeBonus(value=int(m.group(1))), text[m.end():]
     attack = Attack(kind=RANGE_OF[m.group(2)])  # type: ignore[arg-type]
     return RangeBonus(value=int(m.group(1)), to=(attack,)), text[m.end():]
 
@@ -326,15 +328,15 @@ _GROWING: dict[str, KeywordCode] = {
 
 def keyword_bonus(text: str) -> Found | None:
     """«+2 к бешенству», «+1 к отравлению», «-2 к бешенству», «+1 к следующему добиванию»
-    (next)."""
-    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" к (?P<next>следующему )?("
-                 + alternation(_GROWING) + r")(?=$|[ ,.;)])", text)
+    (next); «+1 броню» (40-28: armor in the accusative, no «к»)."""
+    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" (?:к (?P<next>следующему )?("
+                 + alternation(_GROWING) + r")|(?P<armor>броню))(?=$|[ ,.;)])", text)
     if not m:
         return None
     value = _signed(m.group(1), m.group(2))
     if value is None:
         return None
-    code, rest = _GROWING[m.group(4)], text[m.end():]
+    code, rest = "armor" if m.group("armor") else _GROWING[m.group(4)], text[m.end():]
     if m.group("next") and code != "fin":
         return None  # only finishing is said «к следующему …» (40-172)
     against = None

@@ -24,6 +24,7 @@ from bot.corpus.abilities import (
     Incorporeal,
     Jump,
     Keyword,
+    KeywordCode,
     Manoeuvre,
     MaxLives,
     Protection,
@@ -116,10 +117,12 @@ def max_lives(s: str) -> list[Ability] | None:
 
 
 def rules_of_moving(s: str) -> list[Ability] | None:
-    """«Может двигаться по диагонали», «Не может передвигаться», «Не может выступать
-    защитником»."""
-    if re.fullmatch(r"(?:может|могут) (?:двигаться|передвигаться) по диагонали", s):
-        return [Diagonal()]
+    """«Может двигаться по диагонали» (and «… до конца вашего хода», 50-116: for a while), «Не
+    может передвигаться», «Не может выступать защитником»."""
+    m = re.fullmatch(r"(?:может|могут) (?:двигаться|передвигаться) по диагонали"
+                     r"(?: до конца (?P<until>" + alternation(UNTIL) + r"))?", s)
+    if m:
+        return [Diagonal(until=UNTIL[m.group("until")] if m.group("until") else None)]
     if re.fullmatch(r"(?:может|могут) (?:двигаться|передвигаться) и совершать рывок по диагонали",
                     s):
         return [Diagonal(ways=("move", "dash"))]
@@ -141,7 +144,8 @@ _FORCED_TARGET = re.compile(r"игнорирует особенности, об�
 
 def ignore(s: str) -> list[Ability] | None:
     """«Игнорирует защиту от летающих и защиту от выстрелов», «Игнорирует броню», «игнорирует
-    защиту от разрядов до конца хода противника» (until)."""
+    защиту от разрядов до конца хода противника» (until), «игнорирует защиту от выстрелов и
+    броню до конца вашего хода» (50-78: protections and armor)."""
     if s == "игнорирует броню":
         return [Ignore(codes=("armor",))]
     if s == "игнорирует особенности атакованного существа":  # 10-98
@@ -152,17 +156,19 @@ def ignore(s: str) -> list[Ability] | None:
         attack = _FORCED_ATTACKS[forced.group("a") or forced.group("b")]
         return [Ignore(forced_targets=(Attack(kind=attack),))]
     m = re.fullmatch(r"игнорирует ((?:защиту от [а-я]+)(?: и защиту от [а-я]+)*)"
+                     r"(?P<armor> и броню)?"
                      r"(?: до конца (?P<until>" + alternation(UNTIL) + r"))?", s)
     if not m:
         return None
     until = UNTIL[m.group("until")] if m.group("until") else None
+    codes: tuple[KeywordCode, ...] = ("armor",) if m.group("armor") else ()
     against = []
     for name in re.findall(r"защиту от ([а-я]+)", m.group(1)):
         code = KEYWORDS.get(f"защита от {name}")
         if code not in _PROTECTIONS:
             return None
         against.append(_PROTECTIONS[code])
-    return [Ignore(protection=tuple(against), until=until)]
+    return [Ignore(protection=tuple(against), codes=codes, until=until)]
 
 
 # ---------------------------------------------------------------------------------------------

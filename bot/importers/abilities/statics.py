@@ -125,8 +125,10 @@ _REDUCE_TO: dict[str, Strength | int] = {
     "слабым": "weak", "слабому": "weak", "слабой": "weak", "средним": "medium",
     "среднему": "medium", "сильным": "strong", "сильному": "strong", "сильной": "strong",
 }
-_REDUCE = re.compile(r"(?P<attacks>.+?)(?: по (?P<whom>.+?))? (?:сводятся|сводится) к "
-                     r"(?P<to>\d+|" + "|".join(_REDUCE_TO) + r")")
+#: «… по X сводятся к …»; «все немагические атаки сводятся по Проклятому Доспеху к 1» (40-146):
+#: «по X» after the verb.
+_REDUCE = re.compile(r"(?P<attacks>.+?)(?: по (?P<whom>.+?))? (?:сводятся|сводится)"
+                     r"(?(whom)| по (?P<after>.+?))? к (?P<to>\d+|" + "|".join(_REDUCE_TO) + r")")
 #: Whom no «по …» names: the attacks are reduced whatever card they are aimed at.
 _ANY_CARD = Selector(what="card", all=True)
 
@@ -143,10 +145,11 @@ def reduce_to(s: str) -> list[Effect] | None:
     if not attacks or rest:
         return None
     whom: Target = "self"
-    if m.group("whom") is None:
+    aimed = m.group("whom") or m.group("after")
+    if aimed is None:
         whom = _ANY_CARD
-    elif m.group("whom") not in ("себе", "@self"):
-        named = target(m.group("whom"), plural=True)
+    elif aimed not in ("себе", "@self"):
+        named = target(aimed, plural=True)
         if not isinstance(named, Selector) or not named.all or named.up_to is not None:
             return None
         whom = named

@@ -137,6 +137,9 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bввстрел\b"), "выстрел"),  # «При ударе ввстрел на 1 …»: a misprint (40-9)
     # «по карте,стоящей рядом …» (40-9): a space after the comma, as the rendered text has
     (re.compile(r",(?=[а-я«])"), ", "),
+    # stray letters after «броню»: «игнорирует … и броню я до конца …» (50-78), «получить +1
+    # броню с до конца хода противника» (40-28)
+    (re.compile(r"\bброню [яс] (?=до конца )"), "броню "),
 )
 
 
