@@ -205,9 +205,14 @@ def _cannot(action: str) -> Callable[[Ability], Truth]:
 
 def _diagonal(rule: Ability) -> Truth:
     assert isinstance(rule, Diagonal)
-    if rule.until is not None and "move" in rule.ways and rule.target == "self":
+    if rule.until is not None and _lets_it_move(rule):
         return Truth.unknown("действует ли ещё разрешение двигаться по диагонали")  # for a while
-    return Truth.of("move" in rule.ways and rule.target == "self")
+    return Truth.of(_lets_it_move(rule))
+
+
+def _lets_it_move(rule: Diagonal) -> bool:
+    """«может двигаться по диагонали» said of the card itself (not of others, not of attacks)."""
+    return "move" in rule.ways and rule.target == "self"
 
 
 def _triggered_diagonal(piece: Piece) -> Held | None:
@@ -215,8 +220,7 @@ def _triggered_diagonal(piece: Piece) -> Held | None:
     по диагонали до конца вашего хода», 50-116): whether it fired, the position does not show."""
     for h in held(piece):
         if isinstance(h.ability, Trigger) and any(
-                isinstance(e, Diagonal) and "move" in e.ways and e.target == "self"
-                for e in walk(h.ability.effects)):
+                isinstance(e, Diagonal) and _lets_it_move(e) for e in walk(h.ability.effects)):
             return h
     return None
 

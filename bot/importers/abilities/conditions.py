@@ -40,6 +40,7 @@ from bot.corpus.abilities import (
 )
 from bot.importers.abilities.selectors import described
 from bot.importers.abilities.text import SELF
+from bot.importers.abilities.words import NUMBERS_GENITIVE
 
 #: Who a condition is about, when it names them before the verb.
 _SUBJECTS: dict[str, Target] = {"": "self", f"{SELF} ": "self", "он ": "self", "она ": "self",
@@ -94,9 +95,6 @@ def _state(text: str) -> Condition | None:
     return State(subject=_SUBJECTS[m.group("subject")], flags=(_STATES[m.group("what")],))
 
 
-_HOW_MANY = {"двух": 2, "трех": 3}
-
-
 def _has(text: str) -> Condition | None:
     m = re.fullmatch(_SUBJECT + r"(?P<neg>не )?имеет (?P<what>" + "|".join(_HAVINGS) + r")",
                      text)
@@ -110,7 +108,7 @@ def _has(text: str) -> Condition | None:
     m = re.fullmatch(_SUBJECT + r"имеет (?:хотя бы )?(?P<n>двух|трех) симбиотов", text)
     if m:  # «пока имеет хотя бы двух симбиотов» (20-170)
         return Has(subject=_SUBJECTS[m.group("subject")], having=("symbiote",),
-                   min=_HOW_MANY[m.group("n")])
+                   min=NUMBERS_GENITIVE[m.group("n")])
     if re.fullmatch(r"(?:" + SELF + r" )?является хозяином симбиоту", text):
         return Has(having=("symbiote",))  # «пока является хозяином симбиоту»: has a symbiote
     if re.fullmatch(r"у (?:" + SELF + r"|него|нее) (?:одна|1) или более единиц[аы] бро(?:ни|ню)", text):
