@@ -265,7 +265,7 @@ def range_bonus(text: str) -> Found | None:
         return None
     if m.group(2) is None:
         return RangeBonus(value=int(m.group(1))), text[m.end():]
-    attack = Attack(kind=RANGE_OF[m.group(2)])  # type: ignore[arg-type]
+    attack = Attack(kind=RANGE_OF[m.group(2)])
     return RangeBonus(value=int(m.group(1)), to=(attack,)), text[m.end():]
 
 

@@ -14,7 +14,6 @@ from bot.corpus.abilities import (
     Ability,
     Attack,
     AttackBonus,
-    AttackKind,
     Cannot,
     Countable,
     Counters,
@@ -43,6 +42,7 @@ from bot.importers.abilities.words import (
     ICON_NEEDS_VALUES,
     KEYWORDS,
     PROTECTIONS,
+    RANGE_OF,
     UNTIL,
     alternation,
 )
@@ -134,12 +134,10 @@ def rules_of_moving(s: str) -> list[Ability] | None:
 
 
 #: «Игнорирует особенности, обязывающие выбирать цель метания», «… выбирать целью разряда
-#: какую-либо карту» (10-66).
-_FORCED_ATTACKS: dict[str, AttackKind] = {"метания": "throw", "разряда": "discharge",
-                                          "выстрела": "shot"}
+#: какую-либо карту» (10-66); the attack is named as a range's is (RANGE_OF).
 _FORCED_TARGET = re.compile(r"игнорирует особенности, обязывающие выбирать (?:цель (?P<a>"
-                            r"метания|разряда|выстрела)|целью (?P<b>метания|разряда|выстрела) "
-                            r"какую-либо карту)")
+                            + alternation(RANGE_OF) + r")|целью (?P<b>" + alternation(RANGE_OF)
+                            + r") какую-либо карту)")
 
 
 def ignore(s: str) -> list[Ability] | None:
@@ -153,7 +151,7 @@ def ignore(s: str) -> list[Ability] | None:
     forced = _FORCED_TARGET.fullmatch(s)
     if forced:  # «… обязывающие выбирать цель метания» (30-11): «Карты противника могут
         # объявлять метание только по …» of other cards does not bind it
-        attack = _FORCED_ATTACKS[forced.group("a") or forced.group("b")]
+        attack = RANGE_OF[forced.group("a") or forced.group("b")]
         return [Ignore(forced_targets=(Attack(kind=attack),))]
     m = re.fullmatch(r"игнорирует ((?:защиту от [а-я]+)(?: и защиту от [а-я]+)*)"
                      r"(?P<armor> и броню)?"

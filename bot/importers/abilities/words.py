@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from bot.corpus.abilities import Attack, Region, Until
+from bot.corpus.abilities import Attack, AttackKind, Region, Until
 from bot.corpus.icons import ICON_NAMES as ALL_ICON_NAMES
 
 #: Icons that are no ability of their own (uniqueness, attack classes, zones, prophecy).
@@ -87,7 +87,7 @@ NUMBERS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, 
 NUMBERS_GENITIVE = {"одного": 1, "одно": 1, "одну": 1, "два": 2, "две": 2, "двух": 2, "три": 3,
                     "трех": 3, "четырех": 4}
 #: «дальности выстрела» → the attack a range bonus is for.
-RANGE_OF = {"выстрела": "shot", "метания": "throw", "разряда": "discharge"}
+RANGE_OF: dict[str, AttackKind] = {"выстрела": "shot", "метания": "throw", "разряда": "discharge"}
 #: Element adjectives (any case and number) → the card database's element.
 ELEMENTS = (("степн", "Степи"), ("горн", "Горы"), ("лесн", "Леса"), ("болотн", "Болота"),
             ("темн", "Тьма"), ("нейтральн", "Нейтралы"))
