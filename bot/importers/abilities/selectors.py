@@ -33,7 +33,7 @@ from bot.corpus.abilities import (
     Selector,
     Target,
 )
-from bot.importers.abilities.words import ELEMENTS, NUMBERS_GENITIVE, alternation
+from bot.importers.abilities.words import CARD_NAMES, ELEMENTS, NUMBERS_GENITIVE, alternation
 
 #: Noun forms → (noun, plural: True / False / None when the form may be either).
 _NOUN_FORMS: dict[str, tuple[Noun, bool | None]] = {}
@@ -243,17 +243,6 @@ _OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованны
                        "атакованного": "attacked"}
 
 
-#: Cards named in the text of another card: the forms → the name as the database spells it.
-_CARD_NAMES: dict[str, str] = {
-    "яйцо дракона": "Яйцо дракона",  # «каждое Яйцо дракона», «возродить Яйцо дракона» (30-98)
-    "дракона-зомби": "Дракон-зомби",  # «вызвать или возродить Дракона-зомби» (20-166)
-    "вылупившегося дракона": "Вылупившийся дракон",  # «вызвать … Вылупившегося дракона» (30-187)
-    "цепных псов": "Цепной пёс",  # «где Х количество ваших Цепных псов» (40-14)
-    # «переместить ваше Щупальце Кракена», «при гибели вашего Щупальца Кракена» (20-132)
-    "щупальце кракена": "Щупальце кракена", "щупальца кракена": "Щупальце кракена",
-    "эльма": "Эльм",  # «заклинание Эллемхейм вызвать Эльма» (20-97)
-    "цепного пса": "Цепной пёс",  # «вызвать Цепного пса» (40-14)
-}
 #: The number of a name's form when it says one («щупальце»: one card); else the verb's.
 _CARD_NAME_PLURAL: dict[str, bool] = {"щупальце кракена": False}
 
@@ -362,7 +351,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
                     return None
                 fields["of"] = _OF[m.group("of")]
         s = s[m.end():]
-    named = _CARD_NAMES.get(s.strip())
+    named = CARD_NAMES.get(s.strip())
     if named is not None:  # «каждое Яйцо дракона»: cards of that name; without a quantifier
         # one card («переместить ваше Щупальце Кракена», 20-132)
         return Phrase(Selector(what="card", name=named, **fields),  # type: ignore[arg-type]

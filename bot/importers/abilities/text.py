@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from bot.importers.abilities.words import CARD_NAMES
 from bot.importers.nxt_text import render_text
 from bot.ru import fold, without_yo
 
@@ -167,7 +168,7 @@ def mark_name(sentence: str, name: str, mentions: list[str] | None = None) -> st
     if not forms:
         return sentence
     words = list(_WORD.finditer(sentence))
-    holders = _HOLDERS.get(name, frozenset())
+    holders = _holders(name)
     out: list[str] = []
     last = 0
     i = 0
@@ -184,11 +185,22 @@ def mark_name(sentence: str, name: str, mentions: list[str] | None = None) -> st
     return "".join(out) + sentence[last:] if out else sentence
 
 
-#: Another card's name that holds the card's name: the words before it there («ваше Щупальце
-#: Кракена» on 20-132 «Кракен» is the card «Щупальце кракена», not the Kraken).
-_HOLDERS: dict[str, frozenset[str]] = {
-    "Кракен": frozenset({"щупальце", "щупальца", "щупальцу", "щупальцем"}),
-}
+@lru_cache(maxsize=1024)
+def _holders(name: str) -> frozenset[str]:
+    """The word before the card's name where another card's name holds it (words.CARD_NAMES):
+    «ваше Щупальце Кракена» on 20-132 «Кракен» is the card «Щупальце кракена», not the Kraken.
+
+    >>> sorted(_holders("Кракен"))
+    ['щупальца', 'щупальце']
+    """
+    forms = _name_forms(name)
+    out: set[str] = set()
+    for other in CARD_NAMES:
+        words = [_fold(w) for w in _WORD.findall(other)]
+        head = len(words) - len(forms)
+        if head > 0 and all(w in allowed for w, allowed in zip(words[head:], forms, strict=True)):
+            out.add(words[head - 1])
+    return frozenset(out)
 
 
 def _mentions(words: list[re.Match[str]], i: int, forms: tuple[frozenset[str], ...]) -> bool:
