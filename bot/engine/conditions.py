@@ -199,8 +199,9 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     checks += [has_flag(piece, f) for f in sel.flags]
     checks.append(_elements(sel, piece))
     checks.append(_classes(sel, piece))
-    checks += [has(piece, h) for h in sel.having]
-    checks += [has(piece, h).negated() for h in sel.lacking]
+    if sel.having:  # «с выстрелом, метанием или разрядом»: any of them does
+        checks.append(any_of([has(piece, h) for h in sel.having]))
+    checks += [has(piece, h).negated() for h in sel.lacking]  # «без …»: none of them
     checks.append(_cost(sel, piece))
     if sel.region is not None:
         checks.append(Truth.of(piece.cell is not None and in_region(piece.cell, sel.region, owner)))

@@ -583,3 +583,14 @@ def test_a_triggered_teleport_into_a_row_counts_only_that_rows_free_cells() -> N
     r = can_move(position, Ref.at(position, "b5"), Ref.at(position, "b6"))
     assert r.verdict == "yes" and len(r.triggers) == 1
     assert "Свободных клеток для телепортации: 4 (a1, b1, d1, e1)" in r.triggers[0]
+
+
+def test_a_card_with_any_of_the_havings_is_selected() -> None:
+    # «Ваши существа с выстрелом, метанием или разрядом …» (10-188): one of the three does
+    archer = at(card(icons=(("sht", 1),)), "b2")
+    plain = at(card(), "c2")
+    scene = Scene(pos(archer, plain), archer)
+    ranged = Selector(having=("sht", "thr", "dsc"))
+    assert selects(ranged, archer, scene).value is True
+    assert selects(ranged, plain, scene).value is False
+    assert selects(Selector(lacking=("sht", "thr")), archer, scene).value is False
