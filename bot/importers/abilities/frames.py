@@ -176,28 +176,37 @@ _VALUE_OF = re.compile(r" на величину (?:(?P<strike>этого (?:пр
                        r"(?=$|[ ,;.)])")
 
 
-#: «-Х к простому удару, где Х …» (40-128): a penalty of X, said as «-1 … за каждую …».
-_MINUS_X = re.compile(r"[-–−]\s*x (?=к )")
+#: «-Х к простому удару, где Х …» (40-128): a penalty of X, said as «-1 … за каждую …»; after
+#: its holder, «выбранное существо … получает -Х к …» (30-132).
+_MINUS_X = re.compile(r"(?:^|(?<= получает ))[-–−]\s*x (?=к )")
 
 
 def _minus_x(text: str, parts: dict[str, Any]) -> str:
     """«-X к простому удару, где X число фишек на Дрягве» is «-1 к простому удару за каждую
     фишку на Дрягве»: the X defined becomes the penalty's ``per`` (:func:`_per_x`); «-X» has no
-    value of its own."""
-    m = _MINUS_X.match(text)
-    if m is None or "x" not in parts or re.search(r"\bx\b", text[m.end():]):
+    value of its own. Only one «X» in the text: the penalty's."""
+    m = _MINUS_X.search(text)
+    if m is None or "x" not in parts or re.search(r"\bx\b", text[:m.start()] + text[m.end():]):
         return text
     parts["per_x"] = parts.pop("x")
-    return "-1 " + text[m.end():]
+    return text[:m.start()] + "-1 " + text[m.end():]
 
 
 def _per_x(effects: tuple[Effect, ...], per: XValue) -> tuple[Effect, ...] | None:
-    """The one penalty of «-X к …» counted ``per`` X, or None."""
+    """The one penalty of «-X к …» counted ``per`` X, or None. «его» in what X is («где Х
+    величина его отравления») is the card the penalty is given to when that one is named
+    (``that``, as of «ранить выбранное существо на X, где X число ран на этом существе»); a
+    fixed participant takes its ref; of the card itself («его» of nobody named) not read."""
     if len(effects) != 1:
         return None
     (penalty,) = effects
     if not isinstance(penalty, AttackBonus) or penalty.value != -1 or penalty.per is not None:
         return None
+    if per.of == "that":
+        if penalty.target == "self":
+            return None
+        if isinstance(penalty.target, str) and penalty.target != "that":
+            per = dataclasses.replace(per, of=penalty.target)
     return (dataclasses.replace(penalty, per=per),)
 
 

@@ -204,6 +204,14 @@ def attack_bonus(text: str) -> Found | None:
         return None
     after = text[m.end():]
     attacks, rest = bonus_attacks(after)
+    of_value = _OF_VALUE.match(after) if not attacks and not m.group("next") else None
+    if of_value:  # «-X к величине своих дальних атак» (30-111): a bonus to those attacks
+        attacks, rest = genitive_attacks(after[of_value.end():])
+        if any(a.by is not None for a in attacks) or rest.startswith(" по "):
+            # «к величине атак летающих»: whose, of a bonus the holder gets? «+1 к дальности
+            # разряда и +1 к величине … разряда по существам с проклятием» (30-142): the «по
+            # …» may be both bonuses'
+            return None
     if not attacks:
         return None
     value = _signed(m.group(1), m.group(2))
@@ -226,6 +234,10 @@ def attack_bonus(text: str) -> Found | None:
         against, rest = found
     return AttackBonus(value=value, to=attacks, against=against, per=per,
                        next=bool(m.group("next"))), rest
+
+
+#: «к величине [своих] …»: the value of the holder's attacks named in the genitive.
+_OF_VALUE = re.compile(r"величине (?:(?:своих|своего|своей) )?(?=[а-я])")
 
 
 _EACH = re.compile(r" за (?:каждое|каждого|каждую|каждый) ")
