@@ -39,6 +39,7 @@ from bot.engine.declare import (
 from bot.engine.defence import concerns_attack, defences
 from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Verdict
+from bot.engine.targets import only_targets
 from bot.engine.truth import TRUE, Truth, all_of, any_of
 from bot.engine.ways import Way, unread_mention, unread_rule, ways
 
@@ -94,7 +95,9 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
     cannot, rule = static_effect(piece, position, "cannot", _cannot_attack(kind))
     if cannot.value is True and rule is not None:
         return b_.reason(f"{piece.name} не может атаковать: «{rule.text.strip()}».").done("no")
-    facts = [usable, cannot.negated(), _adjacent(b_, piece, way, kind, a, b, position),
+    allowed, free = only_targets(b_, position, piece, target, kind)
+    facts = [usable, cannot.negated(), allowed,
+             _adjacent(b_, piece, way, kind, a, b, position),
              _target(b_, piece, target, kind, way, position)]
     if way.unread:
         facts.append(Truth.unknown(f"условие особенности, которое бот не прочитал: "
@@ -105,7 +108,7 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
     told = unread_rule(piece, _STEMS[kind], skip=way.text)  # may allow or forbid: neither is
     unsure = unread_fact(b_, piece, told) if told is not None else None
     limit_note(b_, way.limit)
-    return _range(b_, position, way, kind, a, b, facts, unsure)
+    return _range(b_, position, way, kind, a, b, facts, unsure, free)
 
 
 def _payment(way: Way) -> str:
@@ -126,8 +129,9 @@ def _cannot_attack(kind: str) -> Callable[[Ability], Truth]:
 
 
 def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,
-           facts: list[Truth], unsure: Truth | None) -> CheckResult:
-    """Range (``dalnost``) by both rule versions, with the card's «+N к дальности»."""
+           facts: list[Truth], unsure: Truth | None, free: Truth) -> CheckResult:
+    """Range (``dalnost``) by both rule versions, with the card's «+N к дальности»; ``free``:
+    a rule «вне зависимости от дальности» lets it reach the target anyway."""
     b_.cite(rules.RANGE)
     if way.range is None or a.cell is None or b.cell is None:
         b_.reason("Дальность: " + ("дальность не указана — ограничения нет" if way.range is None
@@ -146,8 +150,11 @@ def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,
                                                                f"выполнено условие)" if maybe else "") + ".")
     d, g = distance(a.cell, b.cell, RP), distance(a.cell, b.cell, GL)
     b_.reason(f"От {a.cell} до {b.cell}: {cells(d)} без диагоналей, дальность {rng + sure}.")
-    v_rp, missing = verdict([within(d, rng, sure, maybe, why), *facts], unsure)
-    v_gl, _ = verdict([within(g, rng, sure, maybe, why), *facts], unsure)
+    if free.value is not False and d > rng + sure:
+        b_.reason("Но по этой цели атаку можно объявлять вне зависимости от дальности"
+                  + (" — если правило действует." if free.value is None else "."))
+    v_rp, missing = verdict([any_of(within(d, rng, sure, maybe, why), free), *facts], unsure)
+    v_gl, _ = verdict([any_of(within(g, rng, sure, maybe, why), free), *facts], unsure)
     if v_gl != v_rp:
         b_.cite(rules.RANGE, GL).other_version(OtherVersion.of(
             GL, v_gl, g, f"По глоссарию диагонали считаются: {cells(g)}."))

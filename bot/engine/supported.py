@@ -21,6 +21,7 @@ from bot.corpus.abilities import (
     Ignore,
     Incorporeal,
     MovementBonus,
+    OnlyTargets,
     OntoOccupied,
     Protection,
     RangeBonus,
@@ -86,6 +87,8 @@ def applied(ability: Ability) -> bool:
             return True
         case MovementBonus() | RangeBonus():
             return ability.target == "self" and ability.until is None
+        case OnlyTargets():  # whom ranged attacks may be declared at (bot/engine/targets.py)
+            return any(concerns_checks(a) for a in ability.attacks)
         case Cannot():
             return bool({"move", "attack"} & set(ability.actions)) and ability.until is None
     return ability.kind in APPLIED_KINDS

@@ -27,6 +27,7 @@ from bot.corpus.abilities import (
     Lives,
     MovementBonus,
     Nearby,
+    OnlyTargets,
     OntoOccupied,
     PlayerIs,
     Protection,
@@ -594,3 +595,39 @@ def test_a_card_with_any_of_the_havings_is_selected() -> None:
     assert selects(ranged, archer, scene).value is True
     assert selects(ranged, plain, scene).value is False
     assert selects(Selector(lacking=("sht", "thr")), archer, scene).value is False
+
+
+def test_another_cards_rule_of_whom_attacks_may_be_declared_at() -> None:
+    # «Карты противника могут объявлять выстрел только по <карте>, пока он стоит рядом с
+    # существом противника» (like 10-106): binds our shooter, whatever card it stands near
+    lure = OnlyTargets(text="Только по нему.", attackers=Selector(what="card", side="enemy",
+                                                                  all=True),
+                       attacks=(Attack(kind="shot"),), targets="self")
+    near = Static(text="Только по нему, пока рядом.", grants=(lure,),
+                  condition=Nearby(place="adjacent", selector=Selector(side="enemy")))
+    shooter, other = at(card(SHOT), "a1"), at(None, "a4", enemy=True)
+    assert shoot(pos(shooter, other, at(card(lure), "e6", enemy=True)), "shot", "a1",
+                 "a4").verdict == "no"
+    assert shoot(pos(shooter, at(card(lure), "a3", enemy=True)), "shot", "a1",
+                 "a3").verdict == "yes"
+    assert shoot(pos(shooter, other, at(card(near), "e6", enemy=True)), "shot", "a1",
+                 "a4").verdict == "yes"  # nothing stands next to it: the rule does not hold
+    assert shoot(pos(shooter, other, at(card(near), "e6", enemy=True), at(None, "e5")), "shot",
+                 "a1", "a4").verdict == "no"
+    # our own card's rule does not bind our shooter (it binds the enemy's cards)
+    assert shoot(pos(shooter, other, at(card(lure), "e6")), "shot", "a1", "a4").verdict == "yes"
+    freed = at(card(SHOT, Ignore(text="Игнорирует особенности, обязывающие выбирать цель "
+                                      "выстрела.", forced_targets=(Attack(kind="shot"),))), "a1")
+    r = shoot(pos(freed, other, at(card(lure), "e6", enemy=True)), "shot", "a1", "a4")
+    assert r.verdict == "yes" and "не действует" in reasons(r)
+
+
+def test_a_rule_of_whom_the_card_itself_may_attack() -> None:
+    # «Может объявлять выстрел только по летающим существам»: the card's own rule
+    picky = at(card(SHOT, OnlyTargets(text="Только по летающим.", attacks=(
+        Attack(kind="shot"),), targets=Selector(flags=("flying",)))), "a1")
+    assert shoot(pos(picky, at(None, "a4", enemy=True)), "shot", "a1", "a4").verdict == "no"
+    flyer = Piece(card=card(creature_type="Летающее"), flying=True, enemy=True)
+    position = pos(picky, flyer)
+    r = can_shoot(position, "shot", Ref.at(position, "a1"), Ref(".", None, flyer))
+    assert r.verdict == "yes" and "подходит" in reasons(r)
