@@ -69,7 +69,16 @@ from bot.engine.result import (
 )
 from bot.engine.rules import Route
 from bot.engine.truth import Truth
-from bot.engine.ways import Held, Way, held, held_effects, unread_mention, unread_rule, ways
+from bot.engine.ways import (
+    Held,
+    Way,
+    held,
+    held_effects,
+    unread_aura,
+    unread_mention,
+    unread_rule,
+    ways,
+)
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
 
@@ -185,15 +194,22 @@ def can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
         if v2 != v:
             b_.reason(f"По диагонали нужно {units(steps2 or 0)} — тогда ответ другой.")
             v, missing = "unknown", diagonal.missing
-    told = unread_rule(piece, "передвиг", "двигат", "движени", "диагонал")
+    told = unread_rule(piece, *_MOVING)
     if told is not None and v != "unknown":  # it may allow or forbid: neither is certain
         v, missing = "unknown", unread_fact(b_, piece, told).missing
+    aura = unread_aura(position, piece, *_MOVING) if v != "unknown" else None
+    if aura is not None:  # «Хозяин не может перемещаться на клетки вашей половины …» (30-34)
+        v, missing = "unknown", unread_fact(b_, *aura).missing
     if v != "no" and route is not None:
         if target is not None and piece.incorporeal:
             b_.warn(f"Бестелесное существо на занятой клетке {b.cell} обязано сойти с неё при "
                     "ближайшей возможности, иначе изгоняется.")
         report_fired(b_, triggers.fired(position, piece, "move", route))
     return b_.done(v, steps, missing=missing, value_label="единиц движения")
+
+
+#: Words of card text that speak of moving.
+_MOVING = ("передвиг", "двигат", "движени", "диагонал", "перемещат")
 
 
 def _cannot(action: str) -> Callable[[Ability], Truth]:

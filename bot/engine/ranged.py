@@ -41,7 +41,7 @@ from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Verdict
 from bot.engine.targets import only_targets
 from bot.engine.truth import TRUE, Truth, all_of, any_of
-from bot.engine.ways import Way, unread_mention, unread_rule, ways
+from bot.engine.ways import Way, unread_aura, unread_mention, unread_rule, ways
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
 _STEMS = {"throw": "метани", "shot": "выстрел", "discharge": "разряд"}
@@ -107,6 +107,9 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
         facts.append(unread_fact(b_, target, said))
     told = unread_rule(piece, _STEMS[kind], skip=way.text)  # may allow or forbid: neither is
     unsure = unread_fact(b_, piece, told) if told is not None else None
+    aura = unread_aura(position, piece, _STEMS[kind], r"дальн\w* атак") if unsure is None else None
+    if aura is not None:  # «Карты, стоящие у края поля, могут объявлять дальние атаки только …»
+        unsure = unread_fact(b_, *aura)
     limit_note(b_, way.limit)
     return _range(b_, position, way, kind, a, b, facts, unsure, free)
 

@@ -38,7 +38,7 @@ from bot.engine.declare import (
 from bot.engine.position import Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Value
 from bot.engine.truth import FALSE, TRUE, Truth, all_of
-from bot.engine.ways import Way, unread_mention, unread_rule, ways
+from bot.engine.ways import Way, unread_aura, unread_mention, unread_rule, ways
 from bot.ru import agree
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
@@ -100,6 +100,9 @@ def _relocate_with(position: Position, way: Way, a: Ref, b: Ref, asked: int | No
     unsure = unread_fact(b_, piece, told) if told is not None else None
     if usable.value is False and unsure is None:
         return b_.done("no")
+    aura = unread_aura(position, piece, _STEMS[way.kind]) if unsure is None else None
+    if aura is not None:  # «Существа противника могут объявлять прыжок … только …» (20-100)
+        unsure = unread_fact(b_, *aura)
     rp = _version(b_, position, way, a, b, RP)
     g_builder = Builder()
     gl = _version(g_builder, position, way, a, b, GL)

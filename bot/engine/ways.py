@@ -44,7 +44,7 @@ from bot.corpus.abilities import (
     read_in_full,
     walk,
 )
-from bot.engine.position import Piece
+from bot.engine.position import Piece, Position
 
 #: «Строй: …»: what a creature has while in formation.
 IN_FORMATION = Nearby(place="in_formation")
@@ -205,10 +205,37 @@ def unread_rule(piece: Piece, *patterns: str, skip: str = "") -> str | None:
     """An unparsed sentence of the card (not a trigger, not the sentence ``skip``) that speaks
     of the asked action (``patterns``, regexes: «выстрел», «защит», «-1 от»): it may allow or
     forbid what the check would otherwise answer, so the answer cannot be certain."""
+    return next(_unread_rules(piece, patterns, skip), None)
+
+
+def _unread_rules(piece: Piece, patterns: tuple[str, ...], skip: str = "") -> Iterator[str]:
     pattern = "|".join(r"(?<![а-я])" + p for p in patterns)
     for a in piece.abilities():
         text = a.text.casefold().strip()
         if a.text != skip and not read_in_full(a) and not _TRIGGER_START.match(text) \
                 and re.search(pattern, text):
-            return a.text
+            yield a.text
+
+
+#: Words of a sentence that speaks of other cards than its own («Существа противника могут
+#: объявлять прыжок … только …», 20-100; «Хозяин не может перемещаться …», 30-34; «Карты,
+#: стоящие у края поля, могут объявлять дальние атаки только по Пугалу», 30-190).
+_OTHERS = re.compile(r"^(?:существа|карты)(?![а-я])|(?<![а-я])(?:противника|ваш\w* (?:существ|карт)"
+                     r"|хозяин\w*|кажд\w* (?:существо|карта)|все (?:существа|карты)|стоящие рядом)")
+#: An ability the card pays for or declares: what it does is its own action, not a rule of others.
+_ACTIVATED_START = re.compile(r"^(?:закрыться|внезапное действие|фишк|\{)")
+
+
+def unread_aura(position: Position, piece: Piece, *patterns: str) -> tuple[Piece, str] | None:
+    """Another card of the position with a sentence the bot did not read that speaks of the
+    asked action (``patterns``) and of other cards than its own: it may allow or forbid the
+    action of ``piece`` («Существа противника могут объявлять прыжок или телепортацию только на
+    свободные клетки рядом с Иссой», 20-100), so the answer cannot be certain."""
+    for other in position:
+        if other is piece:
+            continue
+        for told in _unread_rules(other, patterns):
+            text = told.casefold().strip()
+            if _OTHERS.search(text) and not _ACTIVATED_START.match(text):
+                return other, told
     return None

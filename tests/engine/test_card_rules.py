@@ -631,3 +631,17 @@ def test_a_rule_of_whom_the_card_itself_may_attack() -> None:
     position = pos(picky, flyer)
     r = can_shoot(position, "shot", Ref.at(position, "a1"), Ref(".", None, flyer))
     assert r.verdict == "yes" and "подходит" in reasons(r)
+
+
+def test_another_cards_unread_rule_of_others_makes_the_answer_unknown() -> None:
+    # «Существа противника могут объявлять прыжок или телепортацию только на …» (20-100): not
+    # read, it may forbid our jump; a sentence of its own action («Закрыться: …») does not
+    jumper = at(card(Jump(text="Прыжок, дальность 2.", range=2)), "a1")
+    aura = at(card(Unparsed(text="Существа противника могут объявлять прыжок только на клетки "
+                                 "рядом с ним.")), "e6", enemy=True)
+    own = at(card(Unparsed(text="Закрыться: прыжок на клетку рядом с существом противника.")),
+             "e6", enemy=True)
+    assert can_jump(pos(jumper, aura), Ref.at(pos(jumper, aura), "a1"),
+                    Ref.at(pos(jumper, aura), "a3")).verdict == "unknown"
+    assert can_jump(pos(jumper, own), Ref.at(pos(jumper, own), "a1"),
+                    Ref.at(pos(jumper, own), "a3")).verdict == "yes"
