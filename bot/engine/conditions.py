@@ -320,6 +320,7 @@ def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
     """«ваш третий ряд», «половина поля боя противника» … counted from the owner's side."""
     row = own_row(cell.row, owner.enemy)
     return {
+        "battlefield": True,  # a piece on a cell is on the battlefield
         "own_half": row <= 3, "enemy_half": row >= 4, "own_first_row": row == 3,
         "own_third_row": row == 1, "enemy_first_row": row == 4, "enemy_second_row": row == 5,
         "enemy_third_row": row == 6,

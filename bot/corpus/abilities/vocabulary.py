@@ -42,8 +42,11 @@ Values = tuple[Amount, Amount, Amount]
 Per = Literal["turn", "battle", "own_turn", "enemy_turn"]
 #: Whose turn: «вашего хода» own, «хода противника» enemy, «хода» any.
 Turn = Literal["own", "enemy", "any"]
+#: How long an effect lasts: «до конца хода» … ; ``its_next_turn``: «в свой следующий ход» said
+#: of another card — only during the next turn of that card's owner (not the rest of this one).
 Until = Literal["end_of_turn", "end_of_your_turn", "end_of_enemy_turn", "end_of_battle",
-                "end_of_your_next_turn", "end_of_next_enemy_turn", "end_of_its_turn"]
+                "end_of_your_next_turn", "end_of_next_enemy_turn", "end_of_its_turn",
+                "its_next_turn"]
 Strength = Literal["weak", "medium", "strong"]
 Side = Literal["any", "own", "enemy"]
 #: The noun of an attack description («простых ударов» simple_strike, «атак» attack …).
@@ -64,8 +67,9 @@ Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьм�
 #: Where a selected card stands, relative to ``Selector.of``.
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "same_row", "behind",
                 "left_or_right", "chosen_cell", "that_cell"]
-#: Regions of the battlefield, rows counted from their owner's side.
-Region = Literal["own_half", "enemy_half", "own_first_row", "own_third_row", "enemy_first_row",
+#: Regions of the battlefield, rows counted from their owner's side; ``battlefield``: anywhere on
+#: it («карта на поле боя»), not in the auxiliary zone where flyers and terrains stand.
+Region = Literal["battlefield", "own_half", "enemy_half", "own_first_row", "own_third_row", "enemy_first_row",
                  "enemy_second_row", "enemy_third_row"]
 #: Named abilities read as keywords: icon codes of the card database (bot/corpus/icons.py)
 #: and named abilities without an icon («подлость» meanness, «орда» horde, «полёт» flight).
@@ -752,13 +756,17 @@ class Counters(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Lose(Entry):
     """«теряет проклятие» (codes), «потерять полет», «теряет защиту от летающих до конца хода»
-    (protection), «теряет все особенности» (abilities: every ability it has). Counters and
-    tokens are lost with :class:`Counters`."""
+    (protection), «теряет все особенности» (abilities: every ability it has), «оно теряет
+    бестелесность до конца хода» (incorporeal: it is no longer incorporeal, 50-208), «потерять
+    маркер "ловкости"» (marker: the marker of that name, 20-25). Counters and tokens are lost
+    with :class:`Counters`."""
 
     kind: ClassVar[str] = "lose"
     codes: tuple[KeywordCode, ...] = set_field()
     protection: tuple[Attack, ...] = set_field()
     abilities: bool = False
+    incorporeal: bool = False
+    marker: str | None = None
     target: Target = "self"
     until: Until | None = None
 

@@ -509,10 +509,11 @@ _LOSE_VERBS = {"теряет": False, "теряют": True, "потерять": 
 
 
 def _subject_verb(text: str, verbs: dict[str, bool | None]) -> re.Match[str] | None:
-    """«[кто] <verb> »: the verb at the start (no subject), else the first verb after one."""
+    """«[кто] <verb> »: the verb at the start (no subject), else the first verb after one
+    («[кто] также получает …», 20-127: «также» adds nothing to the effect)."""
     alternatives = alternation(verbs)
     return (re.match(r"(?P<who>)(?P<verb>" + alternatives + r") ", text)
-            or re.match(r"(?P<who>.+?) (?P<verb>" + alternatives + r") ", text))
+            or re.match(r"(?P<who>.+?) (?:также )?(?P<verb>" + alternatives + r") ", text))
 
 
 def _subject(who: str) -> str:
@@ -797,6 +798,12 @@ def _lost(text: str) -> tuple[Lose, str] | None:
     m = re.match(r"(?:все )?особенности" + _END, text)
     if m:
         return Lose(abilities=True), text[m.end():]
+    m = re.match(r"бестелесность" + _END, text)
+    if m:  # «оно теряет бестелесность до конца хода» (50-208): no longer incorporeal
+        return Lose(incorporeal=True), text[m.end():]
+    m = re.match(r"маркер (?P<name>«[^«»]+»|\"[^\"]+\"|[а-я]+)" + _END, text)
+    if m:  # «потерять маркер "ловкости"» (20-25)
+        return Lose(marker=m.group("name").strip("«»\"")), text[m.end():]
     codes: list[KeywordCode] = []
     protection: list[Attack] = []
     rest = text

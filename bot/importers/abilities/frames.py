@@ -439,6 +439,8 @@ def _split(text: str, start: int) -> tuple[Effect, ...] | None:
             continue
         if after is None:
             return first
+        if any(isinstance(e, Delayed) for e in first):
+            continue  # «в конце хода A, B»: is B delayed too? (:func:`_later`)
         rest = _split(text, after)
         if rest is not None:
             return first + rest
@@ -551,6 +553,21 @@ def _delayed(text: str) -> tuple[Effect, str] | None:
                    effects=(Wound(value=int(m.group(1)), target=everyone),)), text[m.end():]
 
 
+def _later(text: str) -> tuple[Effect, str] | None:
+    """«в конце хода выбранное существо противника … получает отравление на 1» (20-127): a
+    clause read in full at the start or the end of a turn to come (``at``: «в конце хода» is
+    the end of this turn, the first to come). Only as the last effect of its body
+    (:func:`_split`): effects after it may be delayed too or not."""
+    for when, rest in whens(text):
+        if when.event not in ("turn_start", "turn_end") or when.timing != "on":
+            return None
+        effects = clause(rest)
+        if effects is None or any(isinstance(e, Delayed) for e in effects):
+            return None
+        return Delayed(at=when, effects=effects), ""
+    return None
+
+
 #: «[кто] получает <ability> до конца …»: a whole ability (with its own cost, trigger or
 #: condition) given for a while; quoted or not.
 _GRANT = re.compile(r"(?:(?P<who>[^,;:«»]+?) )?(?P<verb>получает|получают|получить) ")
@@ -602,7 +619,7 @@ def _bare_rule(ability: Ability) -> bool:
 
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
-    _ranged_tail, _delayed, actions.redirect, actions.volley, actions.far_wound,
+    _ranged_tail, _delayed, _later, actions.redirect, actions.volley, actions.far_wound,
     actions.relocate, actions.must_attack, actions.wounded,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _grant,
 )

@@ -31,6 +31,7 @@ from bot.corpus.abilities import (
     OnlyTargets,
     Selector,
     SquadBan,
+    Until,
 )
 from bot.importers.abilities.selectors import described, target
 from bot.importers.abilities.words import UNTIL, alternation
@@ -124,9 +125,12 @@ _CANNOT_RE = re.compile(r"(?:@self )?не может (?P<what>(?:" + alternation
 #: до конца хода» (10-15), «атакованный не может излечиваться или получать дополнительные жизни
 #: до конца хода противника» (30-171): another card, for a while. Being healed and gaining extra lives are one action (``be_healed``), so
 #: only the two together are read.
+#: «атакованное существо не может излечиваться и получать дополнительные жизни в свой следующий
+#: ход» (20-7): only during its owner's next turn (``its_next_turn``).
 _OTHER_CANNOT_RE = re.compile(
     r"(?P<who>[^,;]+?) не может (?P<what>выступать защитником|атаковать|излечиваться (?:или|и) "
-    r"получать дополнительные жизни) до конца (?P<until>" + alternation(UNTIL) + r")")
+    r"получать дополнительные жизни) (?:до конца (?P<until>" + alternation(UNTIL) + r")|"
+    r"(?P<next>в свой следующий ход))")
 _OTHER_CANNOT: dict[str, Action] = {"выступать защитником": "defend", "атаковать": "attack"}
 #: «Карлику Унду нельзя назначать защитника» (20-6), «выбранной карте противника нельзя
 #: назначать защитника до конца хода» (20-117): no defender may be given to that card.
@@ -151,7 +155,8 @@ def cannot(s: str) -> list[Effect] | None:
         if who is None or who == "self":
             return None
         action = _OTHER_CANNOT.get(m.group("what"), "be_healed")
-        return [Cannot(actions=(action,), target=who, until=UNTIL[m.group("until")])]
+        during: Until = "its_next_turn" if m.group("next") else UNTIL[m.group("until")]
+        return [Cannot(actions=(action,), target=who, until=during)]
     if s == "@self нельзя назначать защитника":  # «Карлику Унду нельзя назначать …» (20-6)
         return [Cannot(actions=("be_defended",))]
     m = _CANNOT_RE.fullmatch(s)

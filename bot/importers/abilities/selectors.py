@@ -180,6 +180,8 @@ _ADJACENT = re.compile(_STANDING + r" (?P<where>рядом|напротив)"
 _REGIONS: dict[str, Region] = {
     "1": "enemy_first_row", "2": "enemy_second_row", "3": "enemy_third_row",
     "вашей половине поля боя": "own_half", "половине поля боя противника": "enemy_half",
+    # «по небестелесной карте противника на поле боя» (30-43): on it, not in the auxiliary zone
+    "поле боя": "battlefield",
 }
 #: Places relative to the card itself, said after the noun.
 _PLACES_AFTER: dict[str, Place] = {"same_row": "same_row", "same_column": "same_column",
@@ -215,7 +217,7 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" на вашем кладбище$"), "own_graveyard"),  # «существ на вашем кладбище»
     (re.compile(r" с вашего кладбища$"), "own_graveyard"),  # «изгнать … с вашего кладбища»
     (re.compile(r",? (?:" + _STANDING + r" )?на (?P<r>вашей половине поля боя|половине поля "
-                r"боя противника)$"), "region"),
+                r"боя противника|поле боя)$"), "region"),
     (re.compile(r" в своем ряду$"), "same_row"),
     (re.compile(r",? " + _STANDING + r" в том же столбце, что и @self$"), "same_column"),
     (re.compile(r" в одном столбце с @self$"), "same_column"),  # 10-188
