@@ -95,6 +95,7 @@ def has_flag(piece: Piece, flag: Flag) -> Truth:
         "flying": not piece.ground, "nonflying": piece.ground, "ground": piece.ground,
         "closed": piece.closed, "open": not piece.closed, "wounded": piece.wounds > 0,
         "unwounded": piece.wounds == 0, "moved": piece.moved,
+        "unmoved": not piece.moved,
         "elite": card.elite if card else None, "ordinary": (not card.elite) if card else None,
         "unique": card.unique if card else None,
         "incorporeal": piece.incorporeal if card else None,

@@ -53,7 +53,7 @@ Side = Literal["any", "own", "enemy"]
 AttackKind = Literal[
     "attack", "strike", "simple_strike", "directed_strike", "through_row", "magic_strike",
     "special_strike", "counterstrike", "shot", "throw", "discharge", "magic", "spell", "poison",
-    "meanness",
+    "meanness", "finishing",
 ]
 Reach = Literal["melee", "ranged"]
 #: Fixed participants of a sentence: the card itself, the one the trigger or an earlier
@@ -62,7 +62,8 @@ Reach = Literal["melee", "ranged"]
 Ref = Literal["self", "that", "attacked", "attacker", "target", "host"]
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote"]
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
-               "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "defender"]
+               "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "unmoved",
+               "defender"]
 Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьма", "Нейтралы"]
 #: Where a selected card stands, relative to ``Selector.of``.
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "same_row", "behind",
@@ -242,11 +243,18 @@ class Nth(Value):
     """«во второй раз за ход», «второй раз за бой»: which time of the event (``count``: 2 for the
     second) within a turn or a battle (``per``) fires the trigger; ``or_more``: that time and
     every later one («второй или более раз за ход», 40-130). Of a subject that describes cards,
-    it is that card's own time («одно и то же существо противника перемещается второй …»)."""
+    it is that card's own time («одно и то же существо противника перемещается второй …»).
+    The first time in a battle is count 1 («при первом сильном простом ударе за бой», 50-119);
+    the first in a turn is the trigger's ``first``, never count 1 per turn."""
 
     count: int
     per: Per
     or_more: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.count == 1 and self.per == "turn":
+            raise ValueError("the first time in a turn is When.first, not an Nth")
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -1022,12 +1030,14 @@ class Ignore(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class ReduceTo(Entry):
     """«Все простые удары по Степному волколаку сводятся к слабым» (to weak), «… сводятся к 1»
-    (to 1): attacks ``against`` the target become that strength or value."""
+    (to 1): attacks ``against`` the target become that strength or value. ``next``: only the
+    next such attack, «следующий простой удар Финириарха сводится к сильному» (40-105)."""
 
     kind: ClassVar[str] = "reduce_to"
     against: tuple[Attack, ...] = set_field()
     to: Strength | int
     target: Target = "self"
+    next: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -25,6 +25,7 @@ _GENITIVE: dict[str, AttackKind] = {
     "разрядов": "discharge", "разряда": "discharge", "магии": "magic",
     "заклинаний": "spell", "отравления": "poison",
     "подлости": "meanness",  # «Когда получает раны от подлости …» (50-102): a «подлость N»'s wounds
+    "добивания": "finishing",  # «При гибели … от добивания …» (40-153): the death «добивание» deals
     "направленных ударов": "directed_strike", "направленного удара": "directed_strike",
     "ответных ударов": "counterstrike", "ответного удара": "counterstrike",
     "магических ударов": "magic_strike", "магического удара": "magic_strike",
@@ -154,6 +155,7 @@ def by_whom(attacks: tuple[Attack, ...], phrase: str) -> tuple[Attack, ...] | No
 #: Attack nouns in the nominative plural («все простые удары по …», «атаки болотных карт»).
 _NOMINATIVE: dict[str, AttackKind] = {
     "простые удары": "simple_strike", "простой удар": "simple_strike", "удары": "strike",
+    "магический удар": "magic_strike",
     "атаки": "attack", "выстрелы": "shot", "метания": "throw", "разряды": "discharge",
 }
 _NOM_STRENGTH: dict[str, Strength] = {"слабые": "weak", "средние": "medium", "сильные": "strong"}

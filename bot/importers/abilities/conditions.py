@@ -53,6 +53,9 @@ _STATES: dict[str, Flag] = {
     "не имеет ран": "unwounded", "не имеют ран": "unwounded", "без ран": "unwounded",
     "имеет раны": "wounded", "летающий": "flying", "летающая": "flying", "летающее": "flying",
     "летающие": "flying", "выступает защитником": "defender",
+    # «, если не перемещался в этот ход» (10-84)
+    "не перемещался в этот ход": "unmoved", "не перемещалась в этот ход": "unmoved",
+    "не перемещалось в этот ход": "unmoved",
 }
 #: What a card has, in the accusative («пока имеет проклятие»).
 _HAVINGS: dict[str, Having] = {

@@ -372,7 +372,9 @@ def act(text: str) -> tuple[Effect, str] | None:
     m = re.match(r"изгоняется" + _END, text)  # «изгоняется, при этом уничтожает …» (50-116)
     if m:
         return Exile(target="self"), text[m.end():]
-    m = re.match(r"уничтожается" + _END, text)  # «…, если имеет 5 или более жетонов уничтожается»
+    # «…, если имеет 5 или более жетонов уничтожается»; «При гибели вашего Кракена погибает»
+    # (20-114): it dies, as destroyed
+    m = re.match(r"(?:уничтожается|погибает)" + _END, text)
     if m:
         return Destroy(target="self"), text[m.end():]
     # «атаковавший не открывается в начале своего следующего хода»; the subject is named (after

@@ -141,8 +141,12 @@ def reduce_to(s: str) -> list[Effect] | None:
     m = _REDUCE.fullmatch(s)
     if not m:
         return None
-    attacks, rest = nominative_attacks(re.sub(r"^все ", "", m.group("attacks")))
-    if not attacks or rest:
+    # «следующий простой удар Финириарха сводится к сильному» (40-105): the card's own next one
+    following = re.match(r"следующий (?=.+ @self$)", m.group("attacks"))
+    said = m.group("attacks")[following.end():] if following else m.group("attacks")
+    attacks, rest = nominative_attacks(re.sub(r"^все ", "", said))
+    if not attacks or rest or (following and (len(attacks) != 1 or m.group("whom")
+                                              or m.group("after"))):
         return None
     whom: Target = "self"
     aimed = m.group("whom") or m.group("after")
@@ -155,7 +159,7 @@ def reduce_to(s: str) -> list[Effect] | None:
         whom = named
     raw = m.group("to")
     to: Strength | int = int(raw) if raw.isdigit() else _REDUCE_TO[raw]
-    return [ReduceTo(against=attacks, to=to, target=whom)]
+    return [ReduceTo(against=attacks, to=to, target=whom, next=bool(following))]
 
 
 def _wounds_from(pattern: str, s: str) -> tuple[Attack, ...] | None:

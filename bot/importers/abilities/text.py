@@ -85,6 +85,7 @@ def normalise(sentence: str, name: str | None = None,
     s = render_text(sentence).text if "{" in sentence else sentence
     # a Latin letter inside a Russian word: «Гнoмом» (40-68), «Элементaля» (40-16)
     s = _LATIN_IN_WORD.sub(lambda m: _LATIN_TO_CYRILLIC[m.group(0)], s)
+    s = join_hyphenations(s)
     if name:
         s = mark_name(s, name, mentions)
     s = fold(s).replace("\u00a0", " ")
@@ -129,12 +130,8 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<=\bсо стоящим рядом вашим небестелесным )существо(?=;)"), "существом"),
     (re.compile(r"\bсуществам стоимость (?=\d)"), "существам стоимостью "),  # 30-180
     (re.compile(r"\bсущесnвом\b"), "существом"),  # a Latin n (30-190)
-    # hyphenations of the database: «карты против-ника» (40-27), «противни-ка» (50-92)
-    (re.compile(r"\b(?:против-ника|противни-ка)\b"), "противника"),
     (re.compile(r" ー "), " — "),  # «копит фишку ー оно получает …» (50-59): a dash
     (re.compile(r"\bс проклятие или (?=благословл)"), "с проклятием или "),  # 30-104
-    (re.compile(r"\bизгоня-ется\b"), "изгоняется"),  # a hyphenation (50-116)
-    (re.compile(r"\bатакован-ного\b"), "атакованного"),  # a hyphenation (40-56)
     (re.compile(r"\bввстрел\b"), "выстрел"),  # «При ударе ввстрел на 1 …»: a misprint (40-9)
     # «по карте,стоящей рядом …» (40-9): a space after the comma, as the rendered text has
     (re.compile(r",(?=[а-я«])"), ", "),
@@ -142,6 +139,41 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     # броню с до конца хода противника» (40-28)
     (re.compile(r"\bброню [яс] (?=до конца )"), "броню "),
 )
+
+
+#: A word the database hyphenated at a line break («маги-ческой», «следующе-го»), in lower
+#: case; a quoted name keeps its hyphenation («наводне-ние», docs/abilities.md).
+_HYPHENATED = re.compile(r"(?<![\w-])(?P<a>[а-яё]+)-(?P<b>[а-яё]+)(?![\w-])")
+_QUOTE = re.compile(r"«[^«»]*»|\"[^\"]*\"")
+
+
+def join_hyphenations(sentence: str) -> str:
+    """``sentence`` with each hyphenated word written whole when the dictionary knows the whole
+    word («магической», «немагической») and not the hyphenated one: «герой-маг» stays.
+
+    >>> join_hyphenations("от маги-ческой атаки по герой-магу, «наводне-ние»")
+    'от магической атаки по герой-магу, «наводне-ние»'
+    """
+    if "-" not in sentence:
+        return sentence
+    out, last = [], 0
+    for quote in [*_QUOTE.finditer(sentence), None]:
+        end = quote.start() if quote else len(sentence)
+        out.append(_HYPHENATED.sub(_joined, sentence[last:end]))
+        if quote:
+            out.append(quote.group(0))
+            last = quote.end()
+    return "".join(out)
+
+
+def _joined(m: re.Match[str]) -> str:
+    word = m.group("a") + m.group("b")
+    known = _morph().word_is_known
+    if known(m.group(0)):
+        return m.group(0)
+    if known(word) or (word.startswith("не") and known(word[2:])):
+        return word
+    return m.group(0)
 
 
 def mark_name(sentence: str, name: str, mentions: list[str] | None = None) -> str:

@@ -193,11 +193,14 @@ def whens(text: str) -> Iterator[Reading]:
         when = replace(when, timing="instead") if head == "вместо" else when
         if first:
             if not first.group(0).endswith("за ход "):
-                after = re.match(r" за ход(?=$|[ ,—])", tail)
+                after = re.match(r" за (?P<per>ход|бой)(?=$|[ ,—])", tail)
                 if not after:
                     continue
                 tail = tail[after.end():]
-            when = replace(when, first=True)
+                if after.group("per") == "бой":  # «при первом сильном ударе за бой» (50-119)
+                    when = replace(when, nth=Nth(count=1, per="battle"))
+            if when.nth is None:
+                when = replace(when, first=True)
         for found, more in _qualified(when, tail):
             again = re.match(r" (?:в )?первый раз за ход(?=$|[ ,—])", more)
             if again and not found.first and verbs:  # «когда передвигается первый раз за ход»
