@@ -243,6 +243,9 @@ def teleport(text: str) -> tuple[Effect, str] | None:
                  text)
     if m:
         return Teleport(), text[m.end():]
+    m = re.match(r"телепортироваться " + _THAT_CELL + _END, text)
+    if m:  # «телепортироваться на клетку, которую тот демон занимал» (30-161)
+        return Teleport(to=Cell(of="that")), text[m.end():]
     into = _TELEPORT_INTO.match(text)
     if into:
         region = CELL_REGIONS[into.group("region")]
@@ -462,14 +465,24 @@ _CELLS = {"на соседнюю клетку": Cell(adjacent=True), "на св�
           "на выбранную клетку поля боя": Cell()}  # any cell (30-57)
 
 
+#: «на клетку, которую оно занимало», «… которую занимало это существо», «… которую тот демон
+#: занимал»: the cell the card named before (``that``) stands or stood on (40-121, 30-161).
+_THAT_CELL = (r"на клетку, которую (?:(?:он|она|оно|т(?:от|а|о) [а-я]+) занимал[аио]?|"
+              r"занимал[аио]? (?:это существо|эта карта|этот [а-я]+|эта [а-я]+))")
+
+
 def move(text: str) -> tuple[Effect, str] | None:
     """«переместиться на соседнюю клетку», «переместить его на свободную клетку»,
-    «переместиться на свободную клетку, дальность X» (40-107)."""
+    «переместиться на свободную клетку, дальность X» (40-107), «переместиться на клетку,
+    которую оно занимало» (40-121)."""
     m = re.match(r"переместиться (" + alternation(_CELLS) + r")(?:, дальность (?P<range>\d+|x))?"
                  + _END, text)
     if m:
         far = m.group("range")
         return Move(to=_CELLS[m.group(1)], range=_amount(far) if far else None), text[m.end():]  # type: ignore[arg-type]
+    m = re.match(r"переместиться " + _THAT_CELL + _END, text)
+    if m:
+        return Move(to=Cell(of="that")), text[m.end():]
     m = re.match(r"переместить ", text)
     if not m:
         return None

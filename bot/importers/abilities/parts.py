@@ -48,6 +48,7 @@ _FIXED: dict[str, XValue] = {
     # the wounds the ability's effects before dealt («ранить каждое …, при этом излечиться на
     # X, где X число нанесённых ран», 30-149)
     "число нанесенных ран": XValue(count="wounds_dealt"),
+    "количество нанесенных ран": XValue(count="wounds_dealt"),  # 40-175
     "стоимость показанной карты": XValue(count="cost"),
     "количество показанных карт": XValue(count="shown_cards"),  # of a prophecy (10-127)
     f"количество клеток, на которое передвинулся {SELF} в этот ход": XValue(count="cells_moved"),
