@@ -734,10 +734,12 @@ class Transfer(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Resurrect(Entry):
     """«вызвать или возродить Яйцо дракона» (30-98: a :class:`Choice` of a summon and this): a
-    card ``what`` describes comes back into play from its owner's graveyard."""
+    card ``what`` describes comes back into play from its owner's graveyard; ``to``: onto
+    which cell («… в вашем третьем ряду», 20-162; default: where its rules put it)."""
 
     kind: ClassVar[str] = "resurrect"
     what: Selector
+    to: Cell | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -1234,13 +1236,15 @@ class BecomesCreature(Entry):
     """«становится существом с движением 2 и простой удар 3-4-5» (30-107), «Становится
     существом с движением 1, простой удар 4-5-6 и трупоедством» (40-203): the card (an
     artefact) becomes a creature with this ``movement`` (none for a flyer: «с полетом»),
-    simple ``strike`` and keywords (``codes``)."""
+    simple ``strike`` and keywords (``codes``); for a while: «стать существом с движением 1 и
+    простой удар 2-3-4 до конца вашего хода» (``until``, 40-191)."""
 
     kind: ClassVar[str] = "becomes_creature"
     movement: int | None = None
     strike: Values
     codes: tuple[KeywordCode, ...] = set_field()
     target: Target = "self"
+    until: Until | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -73,6 +73,7 @@ from bot.importers.abilities.selectors import dative_target, described, noun_phr
 from bot.importers.abilities.text import SELF
 from bot.importers.abilities.words import (
     CELL_REGIONS,
+    CELL_REGIONS_IN,
     KEYWORD_DATIVE,
     KEYWORDS,
     NUMBERS,
@@ -440,9 +441,18 @@ def summon(text: str) -> tuple[Effect, str] | None:
 
 def _resurrect(text: str) -> tuple[Effect, str] | None:
     """«возродить инквизитора стоимостью Х или менее» (50-219): a card back from the graveyard
-    (where to is not said)."""
+    (where to is not said); «… с вашего кладбища в вашем третьем ряду» (20-162): onto a cell
+    of that region."""
     m = re.match(r"возродить ", text)
-    found = _described_cards(text[m.end():]) if m else None
+    if not m:
+        return None
+    rest = text[m.end():]
+    for into in re.finditer(r" (" + alternation(CELL_REGIONS_IN) + r")" + _END, rest):
+        what = described(rest[:into.start()])
+        if isinstance(what, Selector):
+            cell = Cell(region=CELL_REGIONS_IN[into.group(1)])
+            return Resurrect(what=what, to=cell), rest[into.end():]
+    found = _described_cards(rest)
     return (Resurrect(what=found[0]), found[1]) if found else None
 
 
@@ -1095,18 +1105,20 @@ _BECOMES_WITH: dict[str, KeywordCode] = {"трупоедством": "nec", "н�
 
 def becomes_creature(text: str) -> tuple[Effect, str] | None:
     """«становится существом с движением 2 и простой удар 3-4-5» (30-107), «с движением 1,
-    простой удар 4-5-6 и трупоедством» (40-203), «с полетом и простой удар 2-3-4» (30-190)."""
-    m = re.match(r"становится существом с (?:движением (?P<move>\d+)|(?P<fly>полетом)),? (?:и )?"
-                 r"простой удар (?P<strike>\d+-\d+-\d+)(?: и (?P<kw>" + alternation(_BECOMES_WITH)
-                 + r"))?" + _END, text)
+    простой удар 4-5-6 и трупоедством» (40-203), «с полетом и простой удар 2-3-4» (30-190);
+    «стать существом … до конца вашего хода» (40-191: for a while)."""
+    m = re.match(r"(?:становится|стать) существом с (?:движением (?P<move>\d+)|(?P<fly>полетом)),? "
+                 r"(?:и )?простой удар (?P<strike>\d+-\d+-\d+)(?: и (?P<kw>"
+                 + alternation(_BECOMES_WITH) + r"))?" + _END, text)
     if not m:
         return None
     codes: list[KeywordCode] = ["flight"] if m.group("fly") else []
     if m.group("kw"):
         codes.append(_BECOMES_WITH[m.group("kw")])
     movement = int(m.group("move")) if m.group("move") else None
+    until, rest = _until(text[m.end():])
     return BecomesCreature(movement=movement, strike=values(m.group("strike")),
-                           codes=tuple(codes)), text[m.end():]
+                           codes=tuple(codes), until=until), rest
 
 
 def stays_open_for(text: str) -> tuple[Effect, str] | None:

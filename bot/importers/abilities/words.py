@@ -36,6 +36,15 @@ CELL_REGIONS: dict[str, Region] = {
     "вашей половины поля боя": "own_half", "половины поля боя противника": "enemy_half",
 }
 
+#: «в вашем третьем ряду» (locative, where a card is put: «возродить … в вашем третьем ряду»,
+#: 20-162): the region of the cell.
+CELL_REGIONS_IN: dict[str, Region] = {
+    "в вашем третьем ряду": "own_third_row", "в вашем первом ряду": "own_first_row",
+    "в третьем ряду противника": "enemy_third_row", "в первом ряду противника": "enemy_first_row",
+    "во втором ряду противника": "enemy_second_row",
+    "на вашей половине поля боя": "own_half", "на половине поля боя противника": "enemy_half",
+}
+
 RANGED_KINDS = {"метание": "throw", "выстрел": "shot", "разряд": "discharge"}
 STRIKE_KINDS = {"удар через ряд": "through_row", "{uchr}": "through_row",
                 "магический удар": "magic_strike", "{mht}": "magic_strike",
