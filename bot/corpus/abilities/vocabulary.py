@@ -93,7 +93,7 @@ Countable = Literal["counter", "token", "extra_life", "incarnation"]
 Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
     "strike", "attack", "poison", "regen", "armor", "ovz", "movement", "cost", "excess_wounds",
-    "shown_cards", "wounds_dealt", "event_x", "elements",
+    "shown_cards", "wounds_dealt", "event_x", "elements", "chosen",
 ]
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.
@@ -888,11 +888,12 @@ class Keyword(Entry):
     """A named ability: «Броня 2», «Вампиризм», «Добивание на 3», «получает отравление на 2».
     ``or_increase``: «опыт в атаке 1 или +1 к опыту в атаке» (or +value if it has it).
     ``against``: only against these cards — «Направленный удар по болотным». ``max``:
-    «(максимум до 3)», the most its value grows to."""
+    «(максимум до 3)», the most its value grows to. Three numbers: by the die's strength,
+    «получает отравление на 1-2-3» (30-132)."""
 
     kind: ClassVar[str] = "keyword"
     code: KeywordCode
-    value: Amount | None = None
+    value: Amount | Values | None = None
     or_increase: bool = False
     target: Target = "self"
     until: Until | None = None
@@ -940,7 +941,8 @@ class AttackBonus(Entry):
     """«+1 к ударам по горным» (to strike, against: горные creatures), «-1 к простому удару»
     (value -1), «+2 к выстрелу за каждую фишку на Арбалетчике» (per counter); ``max``:
     «(максимум +2)», the most the bonuses of this ability add up to; ``next``: «+1 к
-    следующему простому удару» (its next such attack only)."""
+    следующему простому удару» (its next such attack only); ``this``: «+1 к этому выстрелу»
+    (only the attack that fired the trigger: «При нападении выстрелом …», 40-10)."""
 
     kind: ClassVar[str] = "attack_bonus"
     value: Amount
@@ -951,6 +953,7 @@ class AttackBonus(Entry):
     until: Until | None = None
     max: int | None = None
     next: bool = False
+    this: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

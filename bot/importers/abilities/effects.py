@@ -333,7 +333,7 @@ def poison(text: str) -> tuple[Effect, str] | None:
     found = _whom_by("отравить", r"(?P<value>\d+|x)", text)
     if found is None:
         return None
-    return Keyword(code="psn", value=_amount(found[1]), target=found[0]), found[2]  # type: ignore[arg-type]
+    return Keyword(code="psn", value=_amount(found[1]), target=found[0]), found[2]
 
 
 _HEAL_AMOUNT = r"(?P<value>\d+|x)"
@@ -792,7 +792,7 @@ def loses(text: str) -> tuple[Effect, str] | None:
 
 def _lost_counters(text: str) -> tuple[Counters, str] | None:
     """«все фишки», «2 фишки», «2 или менее фишек» (40-128: up to 2), «жетон»."""
-    m = re.match(r"(?P<what>все фишки|фишку|одну фишку|(?P<n>\d+|две|два) фишки|"
+    m = re.match(r"(?P<what>все фишки|фишку|одну фишку|(?P<n>\d+|две|два) фишки|(?P<x>x) фишек|"
                  r"жетон инкарнации|жетон|все жетоны|(?P<fewer>\d+) или менее фишек)" + _END,
                  text)
     if not m:
@@ -801,7 +801,7 @@ def _lost_counters(text: str) -> tuple[Counters, str] | None:
     item: Countable = "incarnation" if what == "жетон инкарнации" else (
         "token" if "жетон" in what else "counter")
     n = m.group("n") or m.group("fewer")
-    count: Any = "all" if what.startswith("все") else (
+    count: Any = "all" if what.startswith("все") else "X" if m.group("x") else (
         (int(n) if n.isdigit() else NUMBERS[n]) if n else 1)
     return Counters(action="lose", count=count, or_fewer=bool(m.group("fewer")), item=item), \
         text[m.end():]

@@ -151,6 +151,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
                 x = dataclasses.replace(x, max=parts.pop("cap"))
                 parts.pop("cap_plus", None)
             parts["x"] = x
+    text = _mid_cap(text, parts)
     text = _minus_x(text, parts)
     per_x = parts.pop("per_x", None)
     until = parts.pop("until", None)
@@ -174,6 +175,23 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
 #: the trigger, written as «на X, где X величина этого удара».
 _VALUE_OF = re.compile(r" на величину (?:(?P<strike>этого (?:простого )?удара)|этой атаки)"
                        r"(?=$|[ ,;.)])")
+
+
+#: «может потерять X фишек (максимум 3); получить +X к этому разряду» (50-62): the cap said right
+#: after the X of the first effect, not at the end.
+_MID_CAP = re.compile(r"\s*\(максимум (?P<n>\d+)\)(?=\s*[;,])")
+
+
+def _mid_cap(text: str, parts: dict[str, Any]) -> str:
+    """The one «(максимум N)» inside ``text`` right after its X, in effects the card may do
+    («может …»), as the cap at the end would be (the frame makes it the cap of a chosen X:
+    :func:`_chosen_x`); else ``text`` unchanged (and not read)."""
+    m = _MID_CAP.search(text)
+    if m is None or "cap" in parts or "x" in parts or not _OPTIONAL.match(text) \
+            or not re.search(r"\bx\b[^,;()]*$", text[:m.start()]) or _MID_CAP.search(text, m.end()):
+        return text
+    parts["cap"] = int(m.group("n"))
+    return text[:m.start()] + text[m.end():]
 
 
 #: «-Х к простому удару, где Х …» (40-128): a penalty of X, said as «-1 … за каждую …»; after
@@ -441,10 +459,28 @@ def _split(text: str, start: int) -> tuple[Effect, ...] | None:
             return first
         if any(isinstance(e, Delayed) for e in first):
             continue  # «в конце хода A, B»: is B delayed too? (:func:`_later`)
-        rest = _split(text, after)
+        carried = _carried(text[start:end], text[after:])
+        rest = _split(carried, 0) if carried is not None else _split(text, after)
         if rest is not None:
             return first + rest
     return None
+
+
+#: A finite verb of an effect: after a subject, or opening a clause that has none.
+_FINITE = r"(?:также )?(?:получает|получают|теряет|теряют)"
+
+
+def _carried(first: str, rest: str) -> str | None:
+    """«атакованный теряет защиту от отравления до конца боя и получает отравление на 1-2-3»
+    (30-132): a clause that opens with a finite verb has the subject of the clause before it,
+    when that one names one (``rest`` with it written in front); else None (a clause with no
+    subject is the card's own: «теряет проклятие и получает полёт»)."""
+    if not re.match(_FINITE + " ", rest):
+        return None
+    m = re.match(r"(?P<who>[^,;]+?) " + _FINITE + " ", first)
+    if m is None or target(m.group("who"), plural=True) in (None, "self"):
+        return None
+    return f"{m.group('who')} {rest}"
 
 
 def _cuts(text: str, start: int) -> Iterator[tuple[int, int | None]]:
@@ -642,8 +678,36 @@ def read(s: str) -> list[Ability] | None:
                    _bare):
         found = reader(s)
         if found is not None:
-            return found if all(_x_defined(a) for a in found) else None
+            return found if all(_x_defined(a) and _this_attack(a) for a in found) else None
     return None
+
+
+def _this_attack(ability: Ability) -> bool:
+    """Whether every «+N к этому выстрелу» (``this``) of a reading is said in a trigger on that
+    attack («При нападении выстрелом …», «При разряде …»): else which attack is «этому»?"""
+    when = getattr(ability, "when", None)
+    fired = when.attack if isinstance(when, When) and when.event in ("attack", "assault") \
+        else None
+    for effect in getattr(ability, "effects", ()):
+        if isinstance(effect, AttackBonus) and effect.this:
+            kind = effect.to[0].kind
+            if fired is None or (kind != "attack" and kind != fired.kind):
+                return False
+    return not any(isinstance(e, AttackBonus) and e.this for e in _nested(ability))
+
+
+def _nested(ability: Ability) -> Iterator[Effect]:
+    """The effects inside the options, grants and delayed effects of ``ability``'s effects."""
+    for effect in getattr(ability, "effects", ()):
+        if isinstance(effect, Choice):
+            for option in effect.options:
+                yield from option
+        elif isinstance(effect, Delayed):
+            yield from effect.effects
+        elif isinstance(effect, Grant):
+            yield from getattr(effect.ability, "effects", ())
+    for granted in getattr(ability, "grants", ()):
+        yield from getattr(granted, "effects", ())
 
 
 #: «(не может иметь более 3 фишек)» at the end of a sentence: a rule of the card of its own, the
@@ -944,10 +1008,34 @@ def _triggered(s: str) -> list[Ability] | None:
                 b = dataclasses.replace(b, cap=None)
             if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
                 continue  # «Когда ваше существо уничтожает существо противника оно …»: which?
+            if b is not None and not defines_x(s, rest):
+                b = _chosen_x(b)
             if b is not None:
                 when = dataclasses.replace(when, condition=cond) if cond else when
                 return [_trigger(when, b)]
     return None
+
+
+def _chosen_x(b: Body) -> Body:
+    """«может ранить хозяина на X, при этом получить +X к следующему броску кубика (максимум
+    +3)» (20-94): an «X» nothing defines, in effects the card may do, with a cap — a number the
+    card's owner chooses, up to the cap (``x: {count: chosen, max: N}``; the cap is X's, so the
+    bonus built on it keeps none of its own). Else unchanged (an X left undefined stays unread)."""
+    if not b.optional or b.x is not None or b.cap is None or b.cap <= 0 \
+            or not _mentions_x(b.effects):
+        return b
+    return dataclasses.replace(b, x=XValue(count="chosen", max=b.cap), cap=None, cap_plus=False)
+
+
+def _mentions_x(value: Any) -> bool:
+    if value == "X":
+        return True
+    if isinstance(value, tuple):
+        return any(_mentions_x(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(_mentions_x(getattr(value, f.name)) for f in dataclasses.fields(value)
+                   if f.name not in ("text", "fragment"))
+    return False
 
 
 def _strike_of_x(rest: str, when: When) -> str:

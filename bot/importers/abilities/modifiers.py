@@ -57,7 +57,9 @@ _KEYWORD_ACC: dict[str, KeywordCode] = {
 #: Keywords that take a number («броню 2», «отравление на 1») and those that never do.
 _VALUED = {"ova", "ovz", "ovs", "regen", "armor", "psn", "fin", "icr", "meanness"}
 _KEYWORD = re.compile(r"(?P<name>" + alternation(_KEYWORD_ACC) + r")"
-                      r"(?: (?:на )?(?P<value>\d+|x))?(?=$|[ ,.;)])")
+                      r"(?: (?:на )?(?P<value>\d+|x)|(?P<three> на \d+-\d+-\d+))?(?=$|[ ,.;)])")
+#: Keywords whose number may be three, by the die's strength: «отравление на 1-2-3» (30-132).
+_BY_STRENGTH = {"psn"}
 #: «Защита от летающих»: attacks of flying creatures.
 FROM_FLYERS = Attack(kind="attack", by=Selector(flags=("flying",)))
 
@@ -83,6 +85,12 @@ def keyword(text: str) -> Found | None:
     if not m:
         return None
     code = _KEYWORD_ACC[m.group("name")]
+    three = m.group("three")
+    if three:
+        if code not in _BY_STRENGTH:
+            return None
+        weak, medium, strong = (int(v) for v in three.removeprefix(" на ").split("-"))
+        return Keyword(code=code, value=(weak, medium, strong)), text[m.end():]
     raw = m.group("value")
     if (raw is None) == (code in _VALUED):  # «опыт в атаке» needs its number, «проклятие» none
         return None
@@ -198,13 +206,17 @@ def attack_bonus(text: str) -> Found | None:
     # «+1 {strike} по летающим»: the placeholder rendered undeclined, without «к»; read only
     # before «по …», where it can mean nothing but a bonus to the simple strike.
     text = re.sub(r"^(\+\s*\d+) простой удар(?= по )", r"\1 к простому удару", text)
-    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" (?:к (?P<next>следующ(?:ему|ей) )?|"
-                 r"ко всем (?=ударам|атакам))", text)  # «+2 ко всем ударам» (30-74)
+    m = re.match(r"([+]|" + _MINUS + r")\s*" + _AMOUNT + r" (?:к (?:(?P<next>следующ(?:ему|ей) )|"
+                 r"(?P<this>этому |этой ))?|ко всем (?=ударам|атакам))", text)
+    # «+2 ко всем ударам» (30-74); «+1 к этому выстрелу» (40-10): the attack of the trigger
     if not m:
         return None
     after = text[m.end():]
     attacks, rest = bonus_attacks(after)
-    of_value = _OF_VALUE.match(after) if not attacks and not m.group("next") else None
+    if m.group("this") and len(attacks) != 1:
+        return None  # «к этому …»: one attack, the trigger's
+    of_value = _OF_VALUE.match(after) if not attacks and not (m.group("next") or m.group("this")) \
+        else None
     if of_value:  # «-X к величине своих дальних атак» (30-111): a bonus to those attacks
         attacks, rest = genitive_attacks(after[of_value.end():])
         if any(a.by is not None for a in attacks) or rest.startswith(" по "):
@@ -233,7 +245,7 @@ def attack_bonus(text: str) -> Found | None:
             return None
         against, rest = found
     return AttackBonus(value=value, to=attacks, against=against, per=per,
-                       next=bool(m.group("next"))), rest
+                       next=bool(m.group("next")), this=bool(m.group("this"))), rest
 
 
 #: «к величине [своих] …»: the value of the holder's attacks named in the genitive.

@@ -1,0 +1,25 @@
+"""Parts of a body a whole sentence reads only under conditions (frames.py): a delayed clause
+«в начале/конце … хода <effect>» only as the last effect (effects after one may be delayed too
+or not); «+1 к этому выстрелу» only in a trigger on that attack."""
+
+from bot.corpus.abilities import Delayed, Keyword, Selector, When
+from bot.importers.abilities.frames import body, read
+
+
+def test_delayed_clause_last() -> None:
+    found = body("атакованный получает отравление на 1, в конце хода выбранное существо "
+                 "противника также получает отравление на 1")
+    assert found is not None
+    later = Keyword(code="psn", value=1, target=Selector(side="enemy"))
+    assert found.effects[1] == Delayed(at=When(event="turn_end", turn="any"), effects=(later,))
+
+
+def test_delayed_clause_not_last_is_not_read() -> None:
+    assert body("в конце хода атакованный получает отравление на 1, раниться на 1") is None
+
+
+def test_this_attack_only_in_a_trigger_on_it() -> None:
+    assert read("при нападении выстрелом получает +1 к этому выстрелу") is not None
+    assert read("при нападении выстрелом получает +1 к этому разряду") is None
+    assert read("при перемещении получает +1 к этому выстрелу") is None
+    assert read("закрыться: получить +1 к этому выстрелу") is None
