@@ -349,7 +349,12 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
     if spec.next_to is not None:
         around = [p for p in scene.position if p is not mover and p.cell is not None
                   and is_adjacent(p.cell, dst)]
-        checks.append(any_of([_is_target(spec.next_to, p, scene) for p in around]))
+        found = [_is_target(spec.next_to, p, scene) for p in around]
+        sure = sum(t.value is True for t in found)
+        maybe = [t for t in found if t.value is None]
+        # «рядом с которой стоит 8 или более ваших существ»: at least ``min`` of them
+        checks.append(TRUE if sure >= spec.min else FALSE if sure + len(maybe) < spec.min
+                      else maybe[0])
     if spec.of is not None:  # «на его клетку»: the cell that card stands (or stood) on
         named = scene.ref(spec.of) if not isinstance(spec.of, Selector) else None
         checks.append(Truth.of(named.cell == dst) if named is not None and named.cell else
@@ -373,8 +378,9 @@ def holds(condition: Condition, scene: Scene) -> Truth:
     """Whether a «пока …» / «если …» / mode condition holds for the scene's owner."""
     match condition:
         case State():
+            of_elements = Selector(elements=condition.elements)
             return _subject(condition.subject, scene, lambda p: all_of(
-                [has_flag(p, f) for f in condition.flags]))
+                [*(has_flag(p, f) for f in condition.flags), _elements(of_elements, p)]))
         case Has():
             def having(p: Piece) -> Truth:
                 found = any_of([_has_at_least(p, h, condition.min) for h in condition.having])

@@ -58,8 +58,9 @@ AttackKind = Literal[
 Reach = Literal["melee", "ranged"]
 #: Fixed participants of a sentence: the card itself, the one the trigger or an earlier
 #: effect names («его», «это существо»), the attacked and attacking card, the target named by
-#: an earlier effect («цель»), a symbiote's host.
-Ref = Literal["self", "that", "attacked", "attacker", "target", "host"]
+#: an earlier effect («цель»), a symbiote's host, the card the card's own ``choose`` effect
+#: chose («выбранное в начале боя существо»).
+Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen"]
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote"]
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
                "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "unmoved",
@@ -332,14 +333,21 @@ class Cell(Value):
     """A cell an effect moves to or an event moves onto: «на свободную клетку» (free),
     «на соседнюю клетку» (adjacent), «на клетку, занятую …» (occupied_by), «на клетку рядом с
     …» (next_to), «клетку третьего ряда противника» (region), «на его клетку» (of: the cell that
-    card stands or stood on, 30-187)."""
+    card stands or stood on, 30-187). ``min``: at least that many cards of ``next_to`` stand
+    next to it, «на клетку, рядом с которой стоит 8 или более ваших существ» (10-130)."""
 
     free: bool = False
     adjacent: bool = False
     occupied_by: Target | None = None
     next_to: Target | None = None
+    min: int = 1
     region: Region | None = None
     of: Target | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.min != 1 and self.next_to is None:
+            raise ValueError("a cell's min counts the cards next_to names")
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -360,11 +368,13 @@ class XValue(Value):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class State(Kinded):
-    """«пока закрыт», «пока не имеет ран», «пока летающий», «пока хозяин открыт»."""
+    """«пока закрыт», «пока не имеет ран», «пока летающий», «пока хозяин открыт»; ``elements``:
+    the subject is of one of these elements, «пока хозяин Шипокрыла горный» (20-56)."""
 
     kind: ClassVar[str] = "state"
     subject: Target = "self"
     flags: tuple[Flag, ...] = set_field()
+    elements: tuple[Element, ...] = set_field()
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

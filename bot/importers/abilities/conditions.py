@@ -40,7 +40,7 @@ from bot.corpus.abilities import (
 )
 from bot.importers.abilities.selectors import described
 from bot.importers.abilities.text import SELF
-from bot.importers.abilities.words import NUMBERS_GENITIVE
+from bot.importers.abilities.words import ELEMENTS, NUMBERS_GENITIVE
 
 #: Who a condition is about, when it names them before the verb.
 _SUBJECTS: dict[str, Target] = {"": "self", f"{SELF} ": "self", "он ": "self", "она ": "self",
@@ -91,7 +91,16 @@ def condition(text: str) -> Condition | None:
     return None
 
 
+#: «хозяин Шипокрыла горный» (20-56): the subject's element (an adjective, nominative).
+_ELEMENT_STATE = re.compile(_SUBJECT + r"(?P<stem>" + "|".join(s for s, _ in ELEMENTS)
+                            + r")(?:ый|ий|ой|ая|ое|ые)")
+
+
 def _state(text: str) -> Condition | None:
+    element = _ELEMENT_STATE.fullmatch(text)
+    if element and element.group("subject"):
+        return State(subject=_SUBJECTS[element.group("subject")],
+                     elements=(dict(ELEMENTS)[element.group("stem")],))  # type: ignore[arg-type]
     m = re.fullmatch(_SUBJECT + r"(?:является )?(?P<what>" + "|".join(_STATES) + r")", text)
     if not m:
         return None

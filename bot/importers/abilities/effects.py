@@ -435,8 +435,21 @@ def summon(text: str) -> tuple[Effect, str] | None:
     if on_self:  # «может вызвать симбиота на себя» (20-170): a symbiote onto the card itself
         return Summon(what=Selector(what="symbiote"), to=Cell(occupied_by="self")), \
             rest[on_self.end():]
+    near = _NEXT_TO_CELL.search(rest)
+    if near:  # «… на клетку, рядом с которой стоит 8 или более ваших существ» (10-130)
+        what = described(rest[:near.start()])
+        who = described(near.group("who"))
+        if isinstance(what, Selector) and isinstance(who, Selector) and who.up_to is None:
+            return Summon(what=what, to=Cell(next_to=who, min=int(near.group("n")))), \
+                rest[near.end():]
     found = _described_cards(rest)
     return (Summon(what=found[0]), found[1]) if found else None
+
+
+#: «на клетку, рядом с которой стоит 8 или более ваших существ»: a cell next to that many cards
+#: (a plural noun in the genitive after the number).
+_NEXT_TO_CELL = re.compile(r" на клетку, рядом с которой (?:стоит|стоят) (?P<n>\d+) или более "
+                           r"(?P<who>(?:[а-я]+ )*(?:существ|карт)(?: противника)?)(?=$|[,;.)])")
 
 
 def _resurrect(text: str) -> tuple[Effect, str] | None:

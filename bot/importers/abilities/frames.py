@@ -870,6 +870,11 @@ def _that_is_self(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
         who = getattr(effect, "target", "self")
         if who == "that":
             effect = dataclasses.replace(effect, target="self")  # type: ignore[arg-type]
+        elif isinstance(who, Selector) and who.of == "that":
+            # «ранить все карты, стоящие рядом с клеткой, на которой он находится» (20-163):
+            # the cards next to the card itself; they are the cards named from here on
+            mine = dataclasses.replace(who, of="self")
+            return (*out, dataclasses.replace(effect, target=mine), *effects[i + 1:])  # type: ignore[arg-type]
         elif who not in ("self", None):
             return (*out, *effects[i:])
         out.append(effect)

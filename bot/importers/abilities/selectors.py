@@ -161,6 +161,8 @@ _REFS: dict[str, Ref] = {
     "цель": "target", "цели": "target",
     "хозяин": "host", "хозяина": "host", "хозяину": "host", "хозяином": "host",
     "хозяин @self": "host", "хозяина @self": "host", "хозяину @self": "host",
+    # the card the card's «В начале боя выберите существо» chose (50-123)
+    "выбранное в начале боя существо": "chosen",
 }
 #: «противника» after the noun; «в отряде противника».
 _ENEMY = re.compile(r"(?: противника)$")
@@ -204,6 +206,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r",? " + _STANDING + r" рядом с (?P<of>ним|ней|атакованным|погибшим)$"),
      "adjacent_of"),
     (re.compile(r" рядом с (?P<of>ним|ней|атакованным|собой|погибшим)$"), "adjacent_of"),
+    # «все карты, стоящие рядом с клеткой, на которой он находится» (20-163): next to it
+    (re.compile(r",? " + _STANDING + r" рядом с клеткой, на которой (?P<of>он|она|оно) "
+                r"находится$"), "adjacent_of"),
     # «существо противника, стоящее позади атакованного» (20-18)
     (re.compile(r",? " + _STANDING + r" позади (?P<of>атакованного)$"), "behind_of"),
     # «карту на соседней с погибшим клетке» (30-124): a card next to the dead one's cell
@@ -225,6 +230,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «строит»: a misprint of the database (30-61)
     (re.compile(r",? с (?:которым|которой|которыми) (?:стоит|стоят|строит) в строю$"),
      "in_formation"),
+    # «существа, которые стояли с ним в строю» (10-52): in formation with the dead card
+    (re.compile(r", (?:которые|которое|который|которая) (?:стояли|стояло|стоял|стояла) с "
+                r"(?P<of>ним|ней) в строю$"), "in_formation_of"),
     # «в существо, стоящее с ним в строю» (40-61): in formation with the card named before
     (re.compile(r",? " + _STANDING + r" с (?P<of>ним|ней) в строю$"), "in_formation_of"),
     # «существо противника, являющееся хозяином паразита» (20-119): a creature with a parasite
@@ -240,7 +248,7 @@ _LACKING: dict[str, Having] = {
 #: The tags of «<place> <of a card>» phrases of _AFTER: the place they give.
 _PLACES_OF: dict[str, Place] = {"opposite_of": "opposite", "behind_of": "behind",
                                 "adjacent_of": "adjacent", "in_formation_of": "in_formation"}
-_OF: dict[str, Ref] = {"ним": "that", "ней": "that", "атакованным": "attacked", "собой": "self",
+_OF: dict[str, Ref] = {"ним": "that", "ней": "that", "он": "that", "она": "that", "оно": "that", "атакованным": "attacked", "собой": "self",
                        "@self": "self", "него": "that", "нее": "that", "погибшим": "that",
                        "атакованного": "attacked"}
 
