@@ -635,9 +635,12 @@ def _grant(text: str) -> tuple[Effect, str] | None:
         elif any(q in what for q in "«»\""):
             continue
         found = read(what)
+        # «получает Может нападать …» (20-146): a rule said with its verb and no subject right
+        # after «получает» is one given as a whole, quoted or not
+        rule_given = quoted or what.startswith("может ")
         if (found is None or len(found) != 1
                 or not (isinstance(found[0], Activated | Trigger | Static)
-                        or quoted and _bare_rule(found[0]))
+                        or rule_given and _bare_rule(found[0]))
                 or not _read(found[0])):
             continue
         return Grant(ability=found[0], target=who, until=fx.UNTIL[end.group("until")]), \
@@ -973,7 +976,7 @@ def _paid(s: str) -> list[Ability] | None:
         on = next((w for w in whens(rest) if body(w[1]) is not None), None)
         if on is not None:
             when, rest = on
-    b = partial_body(rest)
+    b = partial_body(_moved_itself(rest))
     if b.optional or not _fair(b) or (when is None and _dangling(b.effects)):
         return None
     if when is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
@@ -989,6 +992,17 @@ def _paid(s: str) -> list[Ability] | None:
         return None
     return [Activated(cost=cost, instant=instant, when=when, effects=b.effects,
                       limit=lim or b.limit, impact=b.impact, spell=b.spell, x=b.x)]
+
+
+#: «Переместить Военный обоз на клетку вперёд; он получает …» (50-1): «он», «она» right after
+#: the card moved itself to a cell (no other card named between) is that card — not the creature
+#: closed to pay («Закрыть стоящее рядом ваше существо»: «оно»).
+_MOVED_ITSELF = re.compile(r"^(?P<move>переместить @self на (?:(?! с )[^,;()])*?клетку(?:(?! с )"
+                           r"[^,;()])*?)(?P<sep>;\s*|,\s*при этом\s+)(?:он|она)(?= )")
+
+
+def _moved_itself(rest: str) -> str:
+    return _MOVED_ITSELF.sub(r"\g<move>\g<sep>@self", rest)
 
 
 # --- triggers

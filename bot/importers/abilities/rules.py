@@ -126,11 +126,14 @@ _CANNOT_RE = re.compile(r"(?:@self )?не может (?P<what>(?:" + alternation
 #: до конца хода противника» (30-171): another card, for a while. Being healed and gaining extra lives are one action (``be_healed``), so
 #: only the two together are read.
 #: «атакованное существо не может излечиваться и получать дополнительные жизни в свой следующий
-#: ход» (20-7): only during its owner's next turn (``its_next_turn``).
+#: ход» (20-7): only during its owner's next turn (``its_next_turn``); «эта карта не может
+#: объявлять выстрел или метание в свой следующий ход» (20-44): the attacks it may not declare.
+_RANGED = ("выстрел", "метание", "разряд")
 _OTHER_CANNOT_RE = re.compile(
     r"(?P<who>[^,;]+?) не может (?P<what>выступать защитником|атаковать|излечиваться (?:или|и) "
-    r"получать дополнительные жизни) (?:до конца (?P<until>" + alternation(UNTIL) + r")|"
-    r"(?P<next>в свой следующий ход))")
+    r"получать дополнительные жизни|объявлять (?P<declared>(?:" + alternation(_RANGED)
+    + r")(?: или (?:" + alternation(_RANGED) + r"))*)) (?:до конца (?P<until>"
+    + alternation(UNTIL) + r")|(?P<next>в свой следующий ход))")
 _OTHER_CANNOT: dict[str, Action] = {"выступать защитником": "defend", "атаковать": "attack"}
 #: «Карлику Унду нельзя назначать защитника» (20-6), «выбранной карте противника нельзя
 #: назначать защитника до конца хода» (20-117): no defender may be given to that card.
@@ -154,8 +157,11 @@ def cannot(s: str) -> list[Effect] | None:
         who = target(m.group("who"), plural=False)
         if who is None or who == "self":
             return None
-        action = _OTHER_CANNOT.get(m.group("what"), "be_healed")
         during: Until = "its_next_turn" if m.group("next") else UNTIL[m.group("until")]
+        if m.group("declared"):
+            attacks = tuple(_DECLARED[a] for a in m.group("declared").split(" или "))
+            return [Cannot(actions=("attack",), attacks=attacks, target=who, until=during)]
+        action = _OTHER_CANNOT.get(m.group("what"), "be_healed")
         return [Cannot(actions=(action,), target=who, until=during)]
     if s == "@self нельзя назначать защитника":  # «Карлику Унду нельзя назначать …» (20-6)
         return [Cannot(actions=("be_defended",))]

@@ -94,11 +94,15 @@ def stays_open(s: str) -> list[Effect] | None:
 
 
 _TIMES = {"два": 2, "три": 3, "четыре": 4, "2": 2, "3": 3, "4": 4}
+#: «дважды» (20-146) is «два раза за ход» (a card attacks in its turn); «, не закрывается после
+#: первого удара» (20-146) the same as «, после первого удара не закрывается».
 _MULTI = re.compile(
-    r"(?P<may>может|могут) (?:нападать|атаковать) (?P<attack>простым ударом|ударом) (?P<times>два|три|четыре|\d)"
-    r" раза за ход(?P<consecutive>, только подряд)?(?P<different> и по разным картам)?"
+    r"(?P<may>может|могут) (?:нападать|атаковать) (?P<attack>простым ударом|ударом) "
+    r"(?:(?P<times>два|три|четыре|\d) раза за ход|(?P<twice>дважды))"
+    r"(?P<consecutive>, только подряд)?(?P<different> и по разным картам)?"
     r"(?P<open>, после (?:первого|первой)(?: и второго)? (?:нападения (?:простым )?ударом|"
-    r"простого удара|удара|атаки) не (?P<closes>закрывается|закрываются))?")
+    r"простого удара|удара|атаки) не (?P<closes>закрывается|закрываются)|"
+    r", не (?P<closes_first>закрывается|закрываются) после первого (?:нападения|удара))?")
 _MULTI_ATTACK: dict[str, AttackKind] = {"простым ударом": "simple_strike", "ударом": "strike"}
 
 
@@ -108,9 +112,10 @@ def multi_attack(s: str) -> list[Effect] | None:
     m = _MULTI.fullmatch(s)
     if not m:
         return None
-    if m.group("closes") and (m.group("may") == "могут") != (m.group("closes") == "закрываются"):
+    closes = m.group("closes") or m.group("closes_first")
+    if closes and (m.group("may") == "могут") != (closes == "закрываются"):
         return None  # «Могут …, … не закрываются»: a plural card (30-18 «Орки-губители»)
-    times = _TIMES[m.group("times")]
+    times = 2 if m.group("twice") else _TIMES[m.group("times")]
     if m.group("open") and "второго" in m.group("open") and times != 3:
         return None
     if m.group("different") and not m.group("consecutive"):

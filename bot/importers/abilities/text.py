@@ -25,6 +25,11 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s+|(?=\{(?:tap|counter|instant|token)
                            r"|(?=[-–−+]\s?\d))")
 # «{ovz} 1Когда получает …» (30-6), «дальность 4Имеет …» (30-41): the database lost the dot
 _GLUED = re.compile(r"(?<=\d)(?=[А-ЯЁ][а-яё])")
+# «{tap}: {uchr} на 1 {instant}{tap}: Воздействие …» (10-181): a cost prefix right after a number
+# starts the next ability (the database lost the dot)
+# (an attack's value «на N»: not the count of a cost, «3 {counter}{tap}: …»)
+_COST_AFTER_NUMBER = re.compile(r"(?<= на )(?P<value>\d+(?:-\d+-\d+)?)\s+(?=(?:\{(?:tap|counter|"
+                                r"instant)\}\s*)+:)")
 # «Максимум 8 {health} В начале хода противника …» (50-109): the database lost the dot
 _MAX_LIVES_GLUED = re.compile(r"(\bМаксимум \d+ \{health\})\s+(?=[А-ЯЁ])")
 _ERRATA = re.compile(r"^\s*\[\s*эррата[^\]]*\]\s*", re.IGNORECASE)
@@ -44,6 +49,10 @@ def split_sentences(text: str) -> list[str]:
     ['Телепортация.', '{tap}: Выстрел на 1.']
     >>> split_sentences("Разряд на 1, дальность 5.В конце хода ранить себя на 1")
     ['Разряд на 1, дальность 5.', 'В конце хода ранить себя на 1']
+    >>> split_sentences("{tap}: {uchr} на 1 {instant}{tap}: Воздействие удача …")
+    ['{tap}: {uchr} на 1', '{instant}{tap}: Воздействие удача …']
+    >>> split_sentences("3 {counter}{tap}: Особый удар кистенем на 3-4-6.")
+    ['3 {counter}{tap}: Особый удар кистенем на 3-4-6.']
     >>> split_sentences("Добивание на X (1 раз за ход)\u0001 где X число ран.")
     ['Добивание на X (1 раз за ход), где X число ран.']
     """
@@ -57,6 +66,7 @@ def split_sentences(text: str) -> list[str]:
         # ability (the database lost the printed symbol between them)
         line = _COST_AFTER_BRACKET.sub(")\n", line)
         line = _GLUED.sub("\n", line)
+        line = _COST_AFTER_NUMBER.sub("\\g<value>\n", line)
         line = _MAX_LIVES_GLUED.sub("\\1\n", line)
         sentences += [s.strip() for part in line.split("\n")
                       for s in _SENTENCE_END.split(part) if s.strip()]
