@@ -39,6 +39,7 @@ from bot.engine.board import (
 )
 from bot.engine.conditions import Scene, selects
 from bot.engine.declare import (
+    Bonus,
     available,
     best,
     bonus,
@@ -68,7 +69,7 @@ from bot.engine.result import (
     verdict_word,
 )
 from bot.engine.rules import Route
-from bot.engine.truth import Truth
+from bot.engine.truth import FALSE, TRUE, Truth
 from bot.engine.ways import (
     Held,
     Way,
@@ -252,16 +253,16 @@ def _move_verdict(b_: Builder, position: Position, piece: Piece, route: rules.Ro
     if movement is None:
         b_.reason(f"Нужно {units(steps)} движения.")
         return "unknown", steps, f"запас движения {piece.name} (укажите «движение N»)"
-    sure = maybe = 0
-    why = None
+    more = Bonus()
     if piece.movement_left is None:
-        sure, maybe, why = bonus(piece, position, "movement_bonus",
-                                 lambda e: isinstance(e, MovementBonus))
+        more = bonus(piece, position, "movement_bonus", lambda e: isinstance(e, MovementBonus))
+    changed = more.sure or more.up or more.down
     b_.reason(f"Нужно {units(steps)} движения, в запасе {movement}"
-              + (f" +{sure} с карты" if sure else "")
-              + (f" (и ещё +{maybe}, если выполнено условие)" if maybe else "") + ".")
-    enough = within(steps, movement, sure, maybe, why)
-    positive = Truth.of(movement + sure > 0) if movement + sure > 0 or not maybe else enough
+              + (f", с особенностями {more.said()}" if changed else "") + ".")
+    enough = within(steps, movement, more)
+    least, most = movement + more.sure + more.down, movement + more.sure + more.up
+    positive = TRUE if least > 0 else FALSE if most <= 0 else Truth.unknown(
+        more.missing or "выполнено ли условие прибавки")
     v, missing = verdict([positive, enough, *facts])
     return v, steps, missing
 

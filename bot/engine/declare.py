@@ -15,14 +15,14 @@ and says why; :func:`static_effect` finds a static rule of the card that holds (
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from bot.corpus.abilities import Ability, Cost, Limit, OntoOccupied
+from bot.corpus.abilities import Ability, Cost, Limit, OntoOccupied, Selector
 from bot.engine import rules, triggers
 from bot.engine.conditions import Scene, holds, selects
 from bot.engine.position import Piece, Position
 from bot.engine.result import Builder, CheckResult, Verdict
-from bot.engine.truth import FALSE, Truth, all_of
+from bot.engine.truth import FALSE, TRUE, Truth, all_of
 from bot.engine.ways import Held, Way, held_effects
 from bot.ru import count
 
@@ -225,33 +225,64 @@ def units(n: int) -> str:
     return count(n, "единица", "единицы", "единиц")
 
 
+@dataclass(frozen=True)
+class Bonus:
+    """Static «+N к …» / «−N к …» that apply to a card: ``sure`` holds; ``up`` and ``down``
+    (≤ 0) may (a condition the position cannot settle: ``missing``); ``sources`` says whose
+    (the card's own, or another card's «Существа противника имеют −1 к движению …»)."""
+
+    sure: int = 0
+    up: int = 0
+    down: int = 0
+    missing: str | None = None
+    sources: tuple[str, ...] = ()
+
+    def said(self) -> str:
+        """«+1 с карты», «−1: «Навка» (противник): «…»», with what may also hold."""
+        may = " и ".join(f"{n:+d}" for n in (self.up, self.down) if n)
+        return (f"{self.sure:+d}" if self.sure or not may else "") + (
+            f" (и ещё {may}, если выполнено условие)" if may else "") + (
+            " — " + "; ".join(self.sources) if self.sources else "")
+
+
 def bonus(piece: Piece, position: Position, kind: str,
-          test: Callable[[Ability], bool]) -> tuple[int, int, str | None]:
-    """Static «+N к …» of the card (``kind``: ``movement_bonus``, ``range_bonus``) that ``test``
-    accepts: the sum that surely holds, the sum that may (a condition the position cannot
-    settle), and that condition's missing fact."""
-    sure = maybe = 0
+          test: Callable[[Ability], bool]) -> Bonus:
+    """Static «+N к …» (``kind``: ``movement_bonus``, ``range_bonus``) that ``test`` accepts:
+    the card's own, and those another card of the position gives the cards it describes
+    («Существа противника имеют −1 к движению, пока стоят напротив Навки», 40-138)."""
+    sure = up = down = 0
     missing = None
-    scene = Scene(position, piece)
-    for h in held_effects(piece, kind):
-        eff = h.ability
-        value = getattr(eff, "value", None)
-        if not isinstance(value, int) or getattr(eff, "target", "self") != "self" \
-                or getattr(eff, "until", None) is not None or not test(eff):
-            continue
-        found = all_of([holds(c, scene) for c in h.conditions])
-        if found.value is True:
-            sure += value
-        elif found.value is None:
-            maybe += value
-            missing = missing or found.missing
-    return sure, maybe, missing
+    sources: list[str] = []
+    for holder in position:
+        scene = Scene(position, holder)
+        for h in held_effects(holder, kind):
+            eff = h.ability
+            value, target = getattr(eff, "value", None), getattr(eff, "target", "self")
+            if not isinstance(value, int) or getattr(eff, "until", None) is not None \
+                    or not test(eff):
+                continue
+            if holder is piece and target == "self":
+                whom = TRUE
+            elif holder is not piece and isinstance(target, Selector):
+                whom = selects(target, piece, scene)
+            else:
+                continue
+            found = all_of([whom, *(holds(c, scene) for c in h.conditions)])
+            if found.value is not False:
+                sources.append(f"«{_short(h.text)}»" if holder is piece
+                               else f"{holder.name}: «{_short(h.text)}»")
+            if found.value is True:
+                sure += value
+            elif found.value is None:
+                up, down = up + max(value, 0), down + min(value, 0)
+                missing = missing or found.missing
+    return Bonus(sure, up, down, missing, tuple(sources))
 
 
-def within(distance: int, limit: int, sure: int, maybe: int, missing: str | None) -> Truth:
-    """``distance`` against ``limit`` raised by a sure and a possible bonus."""
-    if distance <= limit + sure:
+def within(distance: int, limit: int, b: Bonus) -> Truth:
+    """``distance`` against ``limit`` changed by what surely and what may apply."""
+    if distance <= limit + b.sure + b.down:
         return Truth.of(True)
-    if maybe and distance <= limit + sure + maybe:
-        return Truth.unknown(missing or "выполнено ли условие прибавки")
+    if distance <= limit + b.sure + b.up:
+        return Truth.unknown(b.missing or "выполнено ли условие прибавки")
     return Truth.of(False)

@@ -145,19 +145,19 @@ def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,
         return _done(b_, v, d, missing, facts)
     piece = a.piece
     assert piece is not None
-    sure, maybe, why = bonus(piece, position, "range_bonus", lambda e: isinstance(e, RangeBonus)
-                             and (not e.to or any(t.kind in (kind, "attack") for t in e.to)))
+    more = bonus(piece, position, "range_bonus", lambda e: isinstance(e, RangeBonus)
+                 and (not e.to or any(t.kind in (kind, "attack") for t in e.to)))
     rng = way.range
-    if sure or maybe:
-        b_.reason(f"Прибавка к дальности с карты: +{sure}" + (f" (и ещё +{maybe}, если "
-                                                               f"выполнено условие)" if maybe else "") + ".")
+    sure = more.sure
+    if more.sure or more.up or more.down:
+        b_.reason(f"Прибавка к дальности: {more.said()}.")
     d, g = distance(a.cell, b.cell, RP), distance(a.cell, b.cell, GL)
     b_.reason(f"От {a.cell} до {b.cell}: {cells(d)} без диагоналей, дальность {rng + sure}.")
     if free.value is not False and d > rng + sure:
         b_.reason("Но по этой цели атаку можно объявлять вне зависимости от дальности"
                   + (" — если правило действует." if free.value is None else "."))
-    v_rp, missing = verdict([any_of(within(d, rng, sure, maybe, why), free), *facts], unsure)
-    v_gl, _ = verdict([any_of(within(g, rng, sure, maybe, why), free), *facts], unsure)
+    v_rp, missing = verdict([any_of(within(d, rng, more), free), *facts], unsure)
+    v_gl, _ = verdict([any_of(within(g, rng, more), free), *facts], unsure)
     if v_gl != v_rp:
         b_.cite(rules.RANGE, GL).other_version(OtherVersion.of(
             GL, v_gl, g, f"По глоссарию диагонали считаются: {cells(g)}."))

@@ -26,6 +26,7 @@ from bot.corpus.abilities import (
     Protection,
     RangeBonus,
     Reduction,
+    Selector,
     Static,
     Trigger,
 )
@@ -85,8 +86,9 @@ def applied(ability: Ability) -> bool:
             return ability.way in ("move", "jump", "teleport")
         case AdjacentTargets():
             return True
-        case MovementBonus() | RangeBonus():
-            return ability.target == "self" and ability.until is None
+        case MovementBonus() | RangeBonus():  # its own, or another card's for those it describes
+            return ability.until is None and (ability.target == "self"
+                                              or isinstance(ability.target, Selector))
         case OnlyTargets():  # whom ranged attacks may be declared at (bot/engine/targets.py)
             return any(concerns_checks(a) for a in ability.attacks)
         case Cannot():

@@ -645,3 +645,27 @@ def test_another_cards_unread_rule_of_others_makes_the_answer_unknown() -> None:
                     Ref.at(pos(jumper, aura), "a3")).verdict == "unknown"
     assert can_jump(pos(jumper, own), Ref.at(pos(jumper, own), "a1"),
                     Ref.at(pos(jumper, own), "a3")).verdict == "yes"
+
+
+def test_another_cards_movement_and_range_changes() -> None:
+    # «Существа противника имеют −1 к движению, пока стоят напротив Навки» (40-138)
+    slow = MovementBonus(text="−1 к движению напротив.", value=-1,
+                         target=Selector(side="enemy", all=True, place="opposite"))
+    mover = at(card(movement=1), "c3")
+    position = pos(mover, at(card(slow), "c4", enemy=True))
+    r = can_move(position, Ref.at(position, "c3"), Ref.at(position, "b3"))
+    assert r.verdict == "no" and "−1 к движению" in reasons(r)
+    aside = pos(mover, at(card(slow), "d4", enemy=True))  # not opposite: no change
+    assert can_move(aside, Ref.at(aside, "c3"), Ref.at(aside, "b3")).verdict == "yes"
+    # a −1 under a condition the position cannot settle: 1 movement may not be enough
+    maybe = Static(text="Вторым игроком: −1 к движению.", grants=(slow,),
+                   condition=PlayerIs(player="second"))
+    unsure = pos(mover, at(card(maybe), "c4", enemy=True))
+    assert can_move(unsure, Ref.at(unsure, "c3"), Ref.at(unsure, "b3")).verdict == "unknown"
+    # «Ваши существа … в одном столбце с Паладином Алламора получают +1 к дальности» (10-188)
+    far = RangeBonus(text="+1 к дальности в столбце.", value=1,
+                     target=Selector(side="own", all=True, place="same_column"))
+    thrower = at(card(Throw(text="Метание на 1, дальность 3.", values=(1, 1, 1), range=3)), "c1")
+    assert shoot(pos(thrower, at(None, "c5", enemy=True)), "throw", "c1", "c5").verdict == "no"
+    helped = pos(thrower, at(card(far), "c2"), at(None, "c5", enemy=True))
+    assert shoot(helped, "throw", "c1", "c5").verdict == "yes"

@@ -69,7 +69,8 @@ ROWS = When(event="relocate", from_=Cell(region="own_third_row"),
     (Cannot(actions=("move",)), True), (Cannot(actions=("defend",)), False),
     (MovementBonus(value=1), True), (RangeBonus(value=1), True),
     (MovementBonus(value=1, until="end_of_turn"), False),
-    (MovementBonus(value=1, target=Selector(side="own")), False),
+    (MovementBonus(value=1, target=Selector(side="own")), True),  # of the cards it describes
+    (MovementBonus(value=1, target="host"), False),  # the notation shows no hosts
     (Static(condition=State(flags=("unwounded",)), grants=(Diagonal(),)), True),
     (Static(condition=State(flags=("closed",)), grants=(Keyword(code="armor", value=1),)), False),
 ])
