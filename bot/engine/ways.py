@@ -222,8 +222,9 @@ def _unread_rules(piece: Piece, patterns: tuple[str, ...], skip: str = "") -> It
 #: стоящие у края поля, могут объявлять дальние атаки только по Пугалу», 30-190).
 _OTHERS = re.compile(r"^(?:существа|карты)(?![а-я])|(?<![а-я])(?:противника|ваш\w* (?:существ|карт)"
                      r"|хозяин\w*|кажд\w* (?:существо|карта)|все (?:существа|карты)|стоящие рядом)")
-#: An ability the card pays for or declares: what it does is its own action, not a rule of others.
-_ACTIVATED_START = re.compile(r"^(?:закрыться|внезапное действие|фишк|\{)")
+#: An ability the card pays for or declares, or a bonus of its own («+1 к метанию по картам,
+#: стоящим рядом с …»): what it does is its own action, not a rule of others.
+_ACTIVATED_START = re.compile(r"^(?:закрыться|внезапное действие|фишк|\{|[+\-−–] ?[\dxх])")
 
 
 def unread_aura(position: Position, piece: Piece, *patterns: str) -> tuple[Piece, str] | None:
