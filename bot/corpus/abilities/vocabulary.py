@@ -826,10 +826,13 @@ class Marker(Entry):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Block(Entry):
-    """«блокировать атаку», «блокировать удар»: the attack, or any (None)."""
+    """«блокировать атаку», «блокировать удар»: the attack (None: the one that fired the
+    trigger); ``at``: whom the attack blocked is aimed at, «блокировать любую атаку по себе»
+    (40-205: self)."""
 
     kind: ClassVar[str] = "block"
     attack: Attack | None = None
+    at: Target | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -1050,7 +1053,9 @@ class Ignore(Entry):
 class ReduceTo(Entry):
     """«Все простые удары по Степному волколаку сводятся к слабым» (to weak), «… сводятся к 1»
     (to 1): attacks ``against`` the target become that strength or value. ``next``: only the
-    next such attack, «следующий простой удар Финириарха сводится к сильному» (40-105)."""
+    next such attack, «следующий простой удар Финириарха сводится к сильному» (40-105). As an
+    effect of an :class:`Activated` ability («свести простой удар вашего существа к сильному»,
+    10-5) it is the one attack the ability is used on."""
 
     kind: ClassVar[str] = "reduce_to"
     against: tuple[Attack, ...] = set_field()
@@ -1360,10 +1365,9 @@ class Trigger(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Static(Entry):
     """Abilities that hold under a condition or a limit: «Броня 2, пока в строю с двумя или
-    более существами», «На глубине: Защита от магии», «Второй игрок: …», «Может свести свой
-    простой удар к сильному (1 раз за бой)». Without either, the granted abilities are
-    written bare (a :class:`Static` needs a condition, a limit or an ``x``: «+X к простому
-    удару, где X …»)."""
+    более существами», «На глубине: Защита от магии», «Второй игрок: …». Without either, the
+    granted abilities are written bare (a :class:`Static` needs a condition, a limit or an
+    ``x``: «+X к простому удару, где X …»)."""
 
     kind: ClassVar[str] = "static"
     condition: Condition | None = None

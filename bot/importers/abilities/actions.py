@@ -21,13 +21,16 @@ from bot.corpus.abilities import (
     Amount,
     Attack,
     AttackKind,
+    Block,
     Cannot,
     Cell,
     Effect,
     Move,
     MustAttack,
     Redirect,
+    ReduceTo,
     Selector,
+    Strength,
     Strike,
     Target,
     Wound,
@@ -269,4 +272,75 @@ def must_attack(text: str) -> tuple[Effect, str] | None:
         text[m.end():]
 
 
-__all__ = ["far_wound", "must_attack", "redirect", "relocate", "volley", "wounded"]
+# ---------------------------------------------------------------------------------------------
+# «свести … к сильному»
+
+_STRENGTH_ACC: dict[str, Strength] = {"слабый": "weak", "средний": "medium", "сильный": "strong"}
+#: What an attack is reduced to, in the dative: «к сильному», «к слабой», «к 1».
+_TO: dict[str, Strength] = {
+    "слабому": "weak", "слабой": "weak", "среднему": "medium", "средней": "medium",
+    "сильному": "strong", "сильной": "strong",
+}
+_REDUCE_ONE = re.compile(
+    r"свести (?P<own>свой )?(?:(?P<strength>(?:" + alternation(_STRENGTH_ACC) + r")(?: или (?:"
+    + alternation(_STRENGTH_ACC) + r"))*) )?(?P<noun>" + alternation(_ACCUSATIVE) + r") "
+    r"(?:(?!по )(?P<whose>[^,;()]+?) )?(?:по (?P<whom>себе|@self) )?к (?P<to>" + alternation(_TO)
+    + r"|\d+)(?=$|[ ,.;)])")
+
+
+def reduce_one(text: str) -> tuple[Effect, str] | None:
+    """«свести простой удар вашего существа к сильному» (10-5), «свести свой простой удар к
+    сильному» (20-89), «свести слабый или средний простой удар по себе к сильному» (50-153):
+    the one attack an ability is used on becomes that strength or value — a
+    :class:`ReduceTo` of the attack described (whose: ``by``; aimed at: ``target``, any card
+    when not said)."""
+    m = _REDUCE_ONE.match(text)
+    if not m:
+        return None
+    kind = _ACCUSATIVE[m.group("noun")]
+    strength = tuple(_STRENGTH_ACC[w] for w in (m.group("strength") or "").split(" или ") if w)
+    if strength and kind not in ("simple_strike", "strike"):
+        return None  # «слабый» agrees with «удар» only
+    attacks: tuple[Attack, ...] = (Attack(kind=kind, strength=strength),)
+    if m.group("own") and m.group("whose"):
+        return None
+    if m.group("own"):
+        attacks = (Attack(kind=kind, strength=strength, by="self"),)
+    elif m.group("whose"):
+        found = by_whom(attacks, m.group("whose"))
+        if found is None:
+            return None
+        attacks = found
+    whom: Target = "self" if m.group("whom") else Selector(what="card", all=True)
+    raw = m.group("to")
+    to: Strength | int = int(raw) if raw.isdigit() else _TO[raw]
+    return ReduceTo(against=attacks, to=to, target=whom), text[m.end():]
+
+
+# ---------------------------------------------------------------------------------------------
+# «блокировать … атаку по себе»
+
+_BLOCK_REACH = {"ближнюю": "melee", "дальнюю": "ranged"}
+_BLOCK_AT = re.compile(r"(?:за)?блокировать (?:(?P<any>любую )|(?P<reach>"
+                       + alternation(_BLOCK_REACH) + r") )?атаку (?:(?P<whose>[^,;()]+?) )??"
+                       r"по (?:себе|@self)(?=$|[ ,.;)])")
+
+
+def block_at(text: str) -> tuple[Effect, str] | None:
+    """«блокировать любую атаку по себе» (40-205), «блокировать ближнюю атаку наземного существа
+    по себе» (40-120): a :class:`Block` of such an attack at the card itself (``at``)."""
+    m = _BLOCK_AT.match(text)
+    if not m or (m.group("any") and m.group("whose")):
+        return None
+    reach = _BLOCK_REACH[m.group("reach")] if m.group("reach") else None
+    attack = Attack(kind="attack", reach=reach)  # type: ignore[arg-type]
+    if m.group("whose"):
+        found = by_whom((attack,), m.group("whose"))
+        if found is None:
+            return None
+        (attack,) = found
+    return Block(attack=attack, at="self"), text[m.end():]
+
+
+__all__ = ["block_at", "far_wound", "must_attack", "redirect", "reduce_one", "relocate", "volley",
+           "wounded"]

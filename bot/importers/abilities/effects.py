@@ -530,8 +530,8 @@ def move(text: str) -> tuple[Effect, str] | None:
 
 def swap(text: str) -> tuple[Effect, str] | None:
     """«поменяться местами со стоящим рядом вашим существом», «поменять Дружинника местами со
-    …» (30-13: the card itself)."""
-    m = re.match(r"(?:поменяться|поменять @self) местами (?:со|с) ", text)
+    …» (30-13: the card itself), «меняется местами с атакующим» (40-120: said of itself)."""
+    m = re.match(r"(?:поменяться|поменять @self|меняется) местами (?:со|с) ", text)
     if not m:
         return None
     found = _object(text[m.end():])

@@ -658,7 +658,8 @@ def _bare_rule(ability: Ability) -> bool:
 
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
-    _ranged_tail, _delayed, _later, actions.redirect, actions.volley, actions.far_wound,
+    _ranged_tail, _delayed, _later, actions.redirect, actions.reduce_one, actions.block_at,
+    actions.volley, actions.far_wound,
     actions.relocate, actions.must_attack, actions.wounded,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _grant,
 )
@@ -971,12 +972,19 @@ def _paid(s: str) -> list[Ability] | None:
     if found is None:
         return None
     cost, instant, lim, rest = found
-    when = None
+    when, named = None, None
     if instant:
         on = next((w for w in whens(rest) if body(w[1]) is not None), None)
+        if on is None:
+            named = _named_when(rest)
+            on = named[2:] if named is not None else None
         if on is not None:
             when, rest = on
     b = partial_body(_moved_itself(rest))
+    if named is not None:
+        if b.impact is not None or b.spell is not None:
+            return None
+        b = _with_name(b, named[0], named[1])
     if b.optional or not _fair(b) or (when is None and _dangling(b.effects)):
         return None
     if when is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
@@ -1003,6 +1011,34 @@ _MOVED_ITSELF = re.compile(r"^(?P<move>переместить @self на (?:(?! 
 
 def _moved_itself(rest: str) -> str:
     return _MOVED_ITSELF.sub(r"\g<move>\g<sep>@self", rest)
+
+
+def _named_when(rest: str) -> tuple[str, str, When, str] | None:
+    """«Внезапное действие: Закрыться: Воздействие черная метка когда бросок кубика существа
+    равен 1 ранить его на 2» (10-174): the impact's (or spell's) name, then the moment the
+    instant ability is used at — (``impact``/``spell``, the name, the moment, the effects)."""
+    m = _NAMED.match(rest)
+    if m is None:
+        return None
+    key = "impact" if m.group("what") == "воздействие" else "spell"
+    after = rest[m.end():]
+    quoted = _QUOTED.match(after)
+    if quoted:
+        name = quoted.group("a") if quoted.group("a") is not None else quoted.group("b") or ""
+        splits = [(name, after[quoted.end():].removeprefix("— "))]
+    else:
+        words = after.split(" ")
+        splits = []
+        for n in range(1, min(len(words), 6)):
+            name = " ".join(words[:n])
+            if not _NAME_WORDS.fullmatch(name) or words[n - 1] in _NOT_IN_NAMES:
+                break
+            splits.append((name, " ".join(words[n:])))
+    for name, effects in splits:  # the shortest name first
+        on = next((w for w in whens(effects) if body(w[1]) is not None), None)
+        if on is not None:
+            return key, _name(name), on[0], on[1]
+    return None
 
 
 # --- triggers
@@ -1190,7 +1226,7 @@ _ACTION_KINDS = frozenset({"throw", "shot", "discharge", "strike", "jump", "tele
 def _bare(s: str) -> list[Ability] | None:
     b = partial_body(s, optional=False)
     if not _fair(b) or _dangling(b.effects):
-        return None
+        return _may_declare(s)
     if b.optional or b.spell is not None:
         return None
     if b.cap is not None:
@@ -1202,3 +1238,23 @@ def _bare(s: str) -> list[Ability] | None:
     if b.impact is None:
         return [Static(limit=b.limit, grants=b.effects, x=b.x)]
     return None
+
+
+#: Effects «Может …» declares as an action of its own: «Может свести свой простой удар к
+#: сильному (1 раз за бой)» (20-89), «Может блокировать любую атаку по себе, …» (40-205).
+_DECLARED_KINDS = frozenset({"reduce_to", "block"})
+
+
+def _may_declare(s: str) -> list[Ability] | None:
+    """«Может свести свой простой удар к сильному (1 раз за бой)», «Может свести слабый или
+    средний простой удар по себе к сильному, при этом ранить атаковавшего на 2» (50-153): an
+    action the owner may declare, for no cost — an :class:`Activated` with no cost (its
+    effects after «, при этом» are part of that action)."""
+    if not s.startswith("может "):
+        return None
+    b = body(s)
+    if b is None or not b.optional or b.x or b.cap is not None:
+        return None
+    if b.effects[0].kind not in _DECLARED_KINDS or _dangling(b.effects):
+        return None
+    return [Activated(effects=b.effects, limit=b.limit, impact=b.impact, spell=b.spell)]

@@ -192,7 +192,7 @@ def test_every_sample_card() -> None:
         everything += abilities
         by_name[card["name"]] = kinds(abilities)
     assert by_name["Кочевник"] == []
-    assert by_name["Ост"] == ["unparsed", "activated"]
+    assert by_name["Ост"] == ["activated", "activated"]  # «свести … к сильному» reads (10-5)
     assert by_name["Арбалетчик"] == ["formation", "activated", "activated", "attack_bonus",
                                      "trigger", "counters"]
     assert by_name["Орк-бомбардир"] == ["activated"]
@@ -200,8 +200,8 @@ def test_every_sample_card() -> None:
     assert by_name["Смотритель стойла"] == ["trigger", "trigger"]
     assert by_name["Пустынный кондор"] == ["unparsed"]
     report = coverage_report(everything)
-    assert report["sentences"] == 15 and report["parsed"] == 13
-    assert coverage(everything) == pytest.approx(13 / 15)
+    assert report["sentences"] == 15 and report["parsed"] == 14
+    assert coverage(everything) == pytest.approx(14 / 15)
 
 
 def test_paid_strikes_and_counters() -> None:
