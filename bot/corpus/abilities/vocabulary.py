@@ -1015,7 +1015,9 @@ class RangeBonus(Entry):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class DieBonus(Entry):
-    """«+1 к броскам кубика»; ``next``: only its next roll, «+1 к следующему броску кубика»."""
+    """«+1 к броскам кубика»; ``next``: only its next roll, «+1 к следующему броску кубика». As
+    an effect of an :class:`Activated` ability («Уменьшить выбранный бросок кубика на 2», 40-24)
+    it is the one roll the ability is used on."""
 
     kind: ClassVar[str] = "die_bonus"
     value: Amount

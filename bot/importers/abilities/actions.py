@@ -24,6 +24,7 @@ from bot.corpus.abilities import (
     Block,
     Cannot,
     Cell,
+    DieBonus,
     Effect,
     Move,
     MustAttack,
@@ -342,5 +343,30 @@ def block_at(text: str) -> tuple[Effect, str] | None:
     return Block(attack=attack, at="self"), text[m.end():]
 
 
-__all__ = ["block_at", "far_wound", "must_attack", "redirect", "reduce_one", "relocate", "volley",
+# ---------------------------------------------------------------------------------------------
+# «уменьшить выбранный бросок кубика на 2»
+
+_ROLL = re.compile(r"(?P<verb>уменьшить|увеличить) (?:на (?P<before>\d+) )?выбранный бросок кубика"
+                   r"(?: (?P<whose>(?!на )[^,;()]+?))?(?: на (?P<after>\d+))?(?=$|[,.;)]| \()")
+
+
+def change_roll(text: str) -> tuple[Effect, str] | None:
+    """«Уменьшить выбранный бросок кубика на 2» (40-24), «увеличить на 1 выбранный бросок кубика
+    вашего существа» (50-73): a :class:`DieBonus` of the one roll the ability is used on (of a
+    card ``target`` describes; any card when not said)."""
+    m = _ROLL.match(text)
+    if not m or bool(m.group("before")) == bool(m.group("after")):
+        return None
+    value = int(m.group("before") or m.group("after"))
+    whose: Target = Selector(what="card")
+    if m.group("whose"):
+        found = target(m.group("whose"), plural=False)
+        if not isinstance(found, Selector) or found.all:
+            return None
+        whose = found
+    return DieBonus(value=-value if m.group("verb") == "уменьшить" else value,
+                    target=whose), text[m.end():]
+
+
+__all__ = ["block_at", "change_roll", "far_wound", "must_attack", "redirect", "reduce_one", "relocate", "volley",
            "wounded"]

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from bot.corpus.abilities import (
     Ability,
@@ -648,6 +648,37 @@ def _grant(text: str) -> tuple[Effect, str] | None:
     return None
 
 
+#: «<кто> получает <A> и "<B>" до конца хода» (40-37): a plain effect and a quoted rule, both of
+#: the same card and lasting the same.
+_GETS_AND_QUOTED = re.compile(r"(?P<who>[^,;:«»\"]+?) (?P<verb>получает) (?P<a>[^,;«»\"]+?) и "
+                              r"(?P<q>«[^«»\"]+»|\"[^«»\"]+\")(?P<until> до конца (?:"
+                              + alternation(fx.UNTIL) + r"))(?=$|[,;])")
+
+
+def _gets_and_quoted(text: str) -> tuple[Effect, str] | None:
+    """«Ваше закрытое существо стоимостью 8 или более получает опыт в защите 1 и "Отражает
+    простой удар как открытая карта" до конца хода» (40-37): the plain effect with its subject
+    and duration, then the :class:`Grant` of the quoted rule to the same card (``that`` when the
+    subject is chosen)."""
+    m = _GETS_AND_QUOTED.match(text)
+    if not m:
+        return None
+    who, verb, until = m.group("who"), m.group("verb"), m.group("until")
+    plain = clause(f"{who} {verb} {m.group('a')}{until}")
+    quoted = _grant(f"{who} {verb} {m.group('q')}{until}")
+    if plain is None or len(plain) != 1 or quoted is None or quoted[1].strip():
+        return None
+    grant = quoted[0]
+    assert isinstance(grant, Grant)
+    if getattr(plain[0], "target", None) != grant.target:
+        return None
+    if isinstance(grant.target, Selector):
+        if grant.target.all:
+            return None  # «все … получают»: the plural verb, not read here
+        grant = dataclasses.replace(grant, target="that")
+    return cast(Effect, fx.Many((plain[0], grant))), text[m.end():]
+
+
 def _bare_rule(ability: Ability) -> bool:
     """Whether a quoted ability given to a card is a rule with no holder and no duration of its
     own («получает "может нападать простым ударом два раза за ход, только подряд" до конца
@@ -659,9 +690,11 @@ def _bare_rule(ability: Ability) -> bool:
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     _ranged_tail, _delayed, _later, actions.redirect, actions.reduce_one, actions.block_at,
+    actions.change_roll,
     actions.volley, actions.far_wound,
     actions.relocate, actions.must_attack, actions.wounded,
-    *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _grant,
+    *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _gets_and_quoted,
+    _grant,
 )
 _LONE: tuple[Reader, ...] = (
     lone.standalone, lone.counters, lone.max_lives, lone.rules_of_moving, lone.ignore,
