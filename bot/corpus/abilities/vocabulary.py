@@ -99,7 +99,9 @@ Measure = Literal[
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.
 Way = Literal["move", "dash", "jump", "teleport", "attack"]
-Action = Literal["move", "attack", "defend", "be_healed", "gain_counters", "be_defended"]
+#: ``use_magic``: «использовать магические способности» (30-87).
+Action = Literal["move", "attack", "defend", "be_healed", "gain_counters", "be_defended",
+                 "use_magic"]
 Event = Literal[
     "attack", "assault", "miss", "attacked", "wounded", "wounds", "death", "destroys",
     "leaves_field", "move", "relocate", "jump", "teleport", "dash", "turn_start", "turn_end",
