@@ -475,11 +475,15 @@ def _carried(first: str, rest: str) -> str | None:
     (30-132): a clause that opens with a finite verb has the subject of the clause before it,
     when that one names one (``rest`` with it written in front); else None (a clause with no
     subject is the card's own: «теряет проклятие и получает полёт»)."""
-    if not re.match(_FINITE + " ", rest):
+    verb = re.match(_FINITE + " ", rest)
+    if not verb:
         return None
     m = re.match(r"(?P<who>[^,;]+?) " + _FINITE + " ", first)
-    if m is None or target(m.group("who"), plural=True) in (None, "self"):
+    who = target(m.group("who"), plural=True) if m else None
+    if m is None or who in (None, "self"):
         return None
+    if isinstance(who, Selector):  # the same card(s) again: «оно», «они» (``that``)
+        return ("они " if verb.group(0).rstrip().endswith("ют") else "оно ") + rest
     return f"{m.group('who')} {rest}"
 
 
