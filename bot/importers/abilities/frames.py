@@ -34,6 +34,7 @@ from bot.corpus.abilities import (
     Choice,
     Condition,
     Cost,
+    Counters,
     Delayed,
     Destroy,
     DieBonus,
@@ -1112,9 +1113,18 @@ def _chosen_x(b: Body) -> Body:
     """«может ранить хозяина на X, при этом получить +X к следующему броску кубика (максимум
     +3)» (20-94): an «X» nothing defines, in effects the card may do, with a cap — a number the
     card's owner chooses, up to the cap (``x: {count: chosen, max: N}``; the cap is X's, so the
-    bonus built on it keeps none of its own). Else unchanged (an X left undefined stays unread)."""
-    if not b.optional or b.x is not None or b.cap is None or b.cap <= 0 \
-            or not _mentions_x(b.effects):
+    bonus built on it keeps none of its own). Without a cap only when the card first loses X
+    counters: it cannot lose more than it has («может потерять X фишек, при этом ранить
+    стоящее рядом существо на X», 30-22). Else unchanged (an X left undefined stays unread)."""
+    if not b.optional or b.x is not None or not _mentions_x(b.effects):
+        return b
+    if b.cap is None:
+        first = b.effects[0] if b.effects else None
+        if isinstance(first, Counters) and first.action == "lose" and first.count == "X" \
+                and first.item == "counter" and first.target == "self" and not first.or_fewer:
+            return dataclasses.replace(b, x=XValue(count="chosen"))
+        return b
+    if b.cap <= 0:
         return b
     return dataclasses.replace(b, x=XValue(count="chosen", max=b.cap), cap=None, cap_plus=False)
 
