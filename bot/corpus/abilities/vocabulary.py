@@ -108,6 +108,7 @@ Event = Literal[
     "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
     "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
     "emerge", "opens", "closes", "finishing", "overheal", "loses", "roll", "swap",
+    "to_graveyard", "moves_other", "host_change", "blocks",
 ]
 Timing = Literal["on", "after", "instead", "before"]
 Player = Literal["first", "second"]
@@ -536,7 +537,9 @@ class When(Value):
     («когда существо противника получает фишку», «когда ваше существо теряет дополнительные
     жизни»). ``moving``: the card a ``closes`` event's closing moves («когда закрывается, чтобы
     переместить вашу боевую машину»: closed to pay for that card's move). ``host_death``: a symbiote's death because its host dies («Если должен
-    погибнуть в результате гибели хозяина вместо этого …»).
+    погибнуть в результате гибели хозяина вместо этого …»). ``at_least``: the least amount
+    of the one event that fires it — the wounds of «когда получает 3 или более раны от одной
+    атаки» (``wounded``).
     """
 
     event: Event
@@ -560,6 +563,7 @@ class When(Value):
     item: Countable | None = None
     moving: Target | None = None
     nth: Nth | None = None
+    at_least: int | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1274,6 +1278,16 @@ class BecomesCreature(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Land(Entry):
+    """«приземляется на клетку вашей половины поля боя» (30-173): a flying card lands — it
+    stops flying and stands on a cell (``to``: which; none said, any it may)."""
+
+    kind: ClassVar[str] = "land"
+    to: Cell | None = None
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class GainClass(Entry):
     """«выбранное существо противника получает класс герой-воин» (40-214): the card gets
     these classes (as the card database spells them) besides its own."""
@@ -1319,7 +1333,7 @@ Effect = (
     | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Resurrect | Transfer
-    | GainClass | ChangeControl
+    | GainClass | ChangeControl | Land
     | Unparsed
 )
 

@@ -178,6 +178,8 @@ def _graveyard(text: str) -> Condition | None:
 
 
 def _row(text: str) -> Condition | None:
+    if re.fullmatch(r"(?:стоит|находится) на вашей половине поля боя", text):
+        return InRow(rows=(1, 2, 3))  # the owner's half: their rows 1-3 (20-81)
     m = re.fullmatch(r"(?:стоит|находится) (?:в|во) (?:вашем )?(?P<rows>" + _ROW + r"(?: или "
                      + _ROW + r")*) ряду", text)
     if not m:

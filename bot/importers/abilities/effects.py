@@ -43,6 +43,7 @@ from bot.corpus.abilities import (
     Keyword,
     KeywordBonus,
     KeywordCode,
+    Land,
     Limit,
     Lose,
     Marker,
@@ -299,11 +300,18 @@ def _whom_by(verb: str, amount: str, text: str) -> tuple[Target, str, str] | Non
     return (found[0], v.group("value"), found[1][v.end():]) if v else None
 
 
+#: «получить 2 раны», «получить еще 3 раны»: the card itself is wounded by that number.
+_GETS_WOUNDS = re.compile(r"получить (?:еще )?(?P<value>\d+) ран(?:у|ы)?" + _END)
+
+
 def wound(text: str) -> tuple[Effect, str] | None:
     """«ранить его на 1», «ранить на 1 каждую карту противника», «раниться на 2»."""
     m = re.match(r"раниться на " + _AMOUNT_OR_VALUES + _END, text)
     if m:
         return Wound(value=_amount(m.group("value")), target="self"), text[m.end():]
+    m = _GETS_WOUNDS.match(text)
+    if m:  # «получить еще 3 раны» (20-58): as «раниться на 3»
+        return Wound(value=int(m.group("value")), target="self"), text[m.end():]
     both = _two_wounded(text)
     if both is not None:
         return both
@@ -1051,6 +1059,25 @@ def becomes_flying(text: str) -> tuple[Effect, str] | None:
     return Keyword(code="flight", target=who, until=until), rest
 
 
+#: «приземлиться», «приземляется на клетку вашей половины поля боя»: a flyer lands.
+_LANDS = re.compile(r"(?:(?P<who>.+?) )?(?P<verb>приземлиться|приземляется|приземляются)"
+                    r"(?: на (?P<free>свободную )?клетку (?P<region>" + alternation(CELL_REGIONS)
+                    + r"))?" + _END)
+
+
+def lands(text: str) -> tuple[Effect, str] | None:
+    """«приземлиться», «[кто] приземляется на клетку вашей половины поля боя» (30-173)."""
+    m = _LANDS.match(text)
+    if not m:
+        return None
+    who = _written_subject(m, "приземлиться", "приземляются")
+    if who is None:
+        return None
+    region = m.group("region")
+    to = Cell(free=bool(m.group("free")), region=CELL_REGIONS[region]) if region else None
+    return Land(to=to, target=who), text[m.end():]
+
+
 def _written_subject(m: re.Match[str], infinitive: str, plural: str) -> Target | None:
     """Who a «<who> <verb> …» phrase is about: the card itself when no ``who`` is written; None
     when ``who`` is not read or stands before the infinitive (which takes no subject)."""
@@ -1205,7 +1232,7 @@ TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, to_graveyard, marker_on_cell, becomes_creature, transfer, stays_open_for, block,
-    marker_on_own_cell, gains_class, changes_control,
+    marker_on_own_cell, gains_class, changes_control, lands,
 )
 
 

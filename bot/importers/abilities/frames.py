@@ -1162,6 +1162,10 @@ def _ifs(rest: str, when: When | None = None) -> Iterator[tuple[Condition | None
     ends is not always marked: «, если открыт может объявить …»), then none. After «хода
     противника» the enemy's squad may be «его отряд» (40-39 «В начале хода противника, если
     в его отряде есть летающие существа открыться»)."""
+    where = re.match(r"\s*,\s*находясь (?P<where>[^,()]+),", rest)
+    found = condition("находится " + where.group("where")) if where else None
+    if where and found is not None:  # «…, находясь на вашей половине поля боя, …» (20-81)
+        yield found, rest[where.end():]
     m = re.match(r"\s*,?\s*если ", rest)
     if m:
         after = rest[m.end():]

@@ -226,7 +226,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"боя противника|поле боя)$"), "region"),
     (re.compile(r" в своем ряду$"), "same_row"),
     (re.compile(r",? " + _STANDING + r" в том же столбце, что и @self$"), "same_column"),
-    (re.compile(r" в одном столбце с @self$"), "same_column"),  # 10-188
+    # «со Стражем Тоа-Дана» (21-2): «со» before a consonant cluster
+    (re.compile(r" в одном столбце со? @self$"), "same_column"),  # 10-188
     (re.compile(r",? (?:" + _STANDING + r" )?в строю с @self$"), "in_formation"),
     # «строит»: a misprint of the database (30-61)
     (re.compile(r",? с (?:которым|которой|которыми) (?:стоит|стоят|строит) в строю$"),

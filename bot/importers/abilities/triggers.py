@@ -105,7 +105,7 @@ _EVENT_NOUNS: dict[str, Event] = {
     "промахе": "miss", "промаха": "miss", "нападении": "assault", "нападения": "assault",
     "погружении": "submerge", "погружении на глубину": "submerge", "всплытии": "emerge",
     "всплытии на поверхность": "emerge", "добивании": "finishing",
-    "избыточном лечении": "overheal",
+    "избыточном лечении": "overheal", "попадании на кладбище": "to_graveyard",
 }
 _EVENT_NOUN_RE = "|".join(sorted(_EVENT_NOUNS, key=len, reverse=True))
 #: Verbs after «когда [subject]»: the event.
@@ -119,7 +119,8 @@ _VERBS: dict[str, Event] = {
     "совершает рывок": "dash", "совершает прыжок": "jump", "телепортируется": "teleport",
     "атакует": "attack", "погружается на глубину": "submerge", "погружается": "submerge",
     "всплывает на поверхность": "emerge", "всплывает": "emerge", "открывается": "opens",
-    "закрывается": "closes",
+    "закрывается": "closes", "попадает на кладбище": "to_graveyard",
+    "меняет хозяина": "host_change", "перемещает": "moves_other",
 }
 #: Counters, tokens, extra lives a card gains or loses: «когда получает фишку» (``gains``),
 #: «когда копит фишку» (as «накопить фишку», a gain), «когда теряет дополнительные жизни»
@@ -142,6 +143,18 @@ _THROWS = re.compile(r"выбрасывает на кубике (?P<v>[1-6])(?=$
 #: reads it from the trigger phrase: :func:`defines_x`).
 _X_WOUNDS = re.compile(r"(?:(?P<must>(?:должен|должна|должно) получить)|получает|получают) x ран"
                        r"(?=$|[ ,—])")
+#: «когда получает 3 или более раны [от одной атаки]»: the least number of wounds of the one
+#: event (``at_least``: one attack's wounds).
+_AT_LEAST = re.compile(r"(?:получает|получают) (?P<wounds>\d+) (?:или|и) более (?:ран|раны)"
+                       r"(?=$|[ ,—])")
+#: «от одной атаки» after an amount of wounds: the wounds of one attack, as every ``wounded``
+#: event counts them.
+_ONE_ATTACK = re.compile(r" от одной (?=атаки(?:$|[ ,—]))")
+#: «когда блокирует атаку по себе» (30-158): the card blocks an attack aimed at itself.
+_BLOCKS = re.compile(r"блокирует атаку по себе(?=$|[ ,—])")
+#: «когда ваше существо получает ответный простой удар» (30-7): it is the target of a
+#: counterstrike (a counterstrike is a simple strike: the database's {strike} there).
+_COUNTERED = re.compile(r"(?:получает|получают) ответный (?:простой )?удар(?=$|[ ,—])")
 #: «когда карты на поле боя меняются местами»: two cards swap places (event ``swap``).
 _SWAP = re.compile(r"карты на поле боя меняются местами(?=$|[ ,—])")
 #: «когда … выполняет добивание на x»: its «Добивание», X its value (``event_x``).
@@ -385,6 +398,23 @@ def _verb_heads(text: str) -> Iterator[Reading]:
                 else:
                     yield hit, after
             continue
+        m = _BLOCKS.match(rest)
+        if m:  # «когда блокирует атаку по себе» (30-158)
+            yield When(event="blocks", subject=subject, attack=Attack(kind="attack"),
+                       target="self"), rest[m.end():]
+            continue
+        m = _COUNTERED.match(rest)
+        if m:  # «когда ваше существо получает ответный простой удар»
+            yield When(event="attacked", subject=subject,
+                       attack=Attack(kind="counterstrike")), rest[m.end():]
+            continue
+        m = _AT_LEAST.match(rest)
+        if m:  # «когда получает 3 или более раны от одной атаки» (20-58)
+            tail = rest[m.end():]
+            one = _ONE_ATTACK.match(tail)
+            tail = " от " + tail[one.end():] if one else tail
+            yield When(event="wounded", subject=subject, at_least=int(m.group("wounds"))), tail
+            continue
         m = _FINISHING.match(rest)
         if m:  # «когда ваша карта выполняет добивание на х» (40-104)
             yield When(event="finishing", subject=subject), rest[m.end():]
@@ -438,6 +468,10 @@ def _verb_heads(text: str) -> Iterator[Reading]:
         if event == "destroys":
             yield from _nth_destroyed(base, tail)
             yield from _destroyed(base, tail)
+        elif event == "moves_other":  # «когда ваша карта перемещает карту противника» (30-107)
+            for moved, more in _phrases(tail, "accs"):
+                if isinstance(moved, Selector):
+                    yield replace(base, target=moved), more
         elif event == "wounds":  # «когда … наносит раны простой удар» ({strike}: «простым ударом»)
             for kind, more in _options(tail, _DESTROYED_BY):
                 yield replace(base, attack=Attack(kind=kind) if kind else None), more
@@ -522,6 +556,10 @@ def _qualified(when: When, text: str) -> Iterator[Reading]:
                 yield found, more
 
 
+#: «может», «могут» after the card's name: the name is the verb's subject.
+_MAY = re.compile(r" (?:может|могут)(?= )")
+
+
 def _from_attack(when: When, text: str) -> Iterator[Reading]:
     """«при гибели от атаки карты противника», «когда получает раны от отравления»: the attack
     a card dies or is wounded from (one attack, with whose it is: the longest phrase read);
@@ -532,6 +570,9 @@ def _from_attack(when: When, text: str) -> Iterator[Reading]:
             phrase = " ".join(words[:n])
             if "," in phrase[:-1]:
                 continue
+            if phrase.endswith(SELF) and _MAY.match(text[4 + len(phrase):]):
+                continue  # «от отравления Руины Уорлога могут …» (20-109): the name is the
+                # subject of «могут», not whose poison it is
             attacks, rest = genitive_attacks(phrase.rstrip(","))
             if len(attacks) == 1 and not rest and _by_genitive(phrase.rstrip(",").split(" ")):
                 yield replace(when, attack=attacks[0]), text[4 + len(phrase.rstrip(",")):]
@@ -649,7 +690,9 @@ def _phrases(text: str, case: str | None = None) -> Iterator[tuple[Target, str]]
 #: Words after which a complement in a case of its own follows («с проклятием», «без ран»,
 #: «стоимостью 4 или менее»), and words of no case.
 _COMPLEMENTS = {"с": "ablt", "со": "ablt", "обладающим": "ablt", "обладающих": "ablt",
-                "обладающего": "ablt", "обладающей": "ablt", "без": "gent", "стоимостью": ""}
+                "обладающего": "ablt", "обладающей": "ablt", "без": "gent", "стоимостью": "",
+                # «существо противника в одном столбце со Стражем Тоа-Дана» (21-2)
+                "в": "loct", "во": "loct"}
 _CASELESS = frozenset({"противника", "рядом", "напротив", "или", "и", "более", "менее",
                        "больше", "меньше", SELF})
 
