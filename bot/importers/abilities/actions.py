@@ -225,6 +225,7 @@ _CELLS: dict[str, Cell] = {
     "на свободную клетку поля боя": Cell(free=True),
     "на любую свободную клетку поля боя": Cell(free=True),
     "на любую незанятую клетку поля боя": Cell(free=True),
+    "на клетку напротив себя": Cell(opposite="self"),  # 50-180
 }
 _MOVE_CELL = re.compile(r" (?P<cell>" + alternation(_CELLS) + r")(?=$|[ ,.;)])")
 

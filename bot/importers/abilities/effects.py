@@ -310,7 +310,7 @@ def wound(text: str) -> tuple[Effect, str] | None:
     if m:
         return Wound(value=_amount(m.group("value")), target="self"), text[m.end():]
     m = _GETS_WOUNDS.match(text)
-    if m:  # «получить еще 3 раны» (20-58): as «раниться на 3»
+    if m:  # «получить 3 раны» (50-180), «получить еще 3 раны» (20-58): as «раниться на 3»
         return Wound(value=int(m.group("value")), target="self"), text[m.end():]
     both = _two_wounded(text)
     if both is not None:

@@ -452,6 +452,10 @@ def _effects(text: str) -> tuple[Effect, ...] | None:
 
 @lru_cache(maxsize=2048)
 def _split(text: str, start: int) -> tuple[Effect, ...] | None:
+    if start > 0:
+        maybe = _may_rest(text[start:])
+        if maybe is not None:
+            return maybe
     for end, after in _cuts(text, start):
         first = clause(text[start:end])
         if first is None:
@@ -465,6 +469,34 @@ def _split(text: str, start: int) -> tuple[Effect, ...] | None:
         if rest is not None:
             return first + rest
     return None
+
+
+#: What «, при этом может …» after other effects may leave to the card's owner: actions and what
+#: a card gets, not rules; not an attack or a way of moving either (the checks apply those, and
+#: one after a move would start from another cell).
+_MAY_KINDS = frozenset({"wound", "heal", "extra_lives", "strike", "move", "swap", "open", "close",
+                        "destroy", "exile", "summon", "resurrect", "transfer", "counters", "lose",
+                        "fight", "marker", "keyword", "keyword_bonus", "attack_bonus",
+                        "movement_bonus", "die_bonus", "protection", "reduction"})
+
+
+def _may_rest(text: str) -> tuple[Effect, ...] | None:
+    """«Метание «кинжала» на 1-2-2, дальность 4, при этом ваш пират может получить проклятие»
+    (50-172): after other effects, «[кто] может …» to the end is one clause the owner may do or
+    not — a :class:`Choice` of it and nothing."""
+    may = _OPTIONAL.match(text)
+    subject = None if may else _SUBJECT_MAY.match(text)
+    if may:
+        rest = text[may.end():]
+    elif subject:
+        verb = _MAY_VERBS[subject.group("verb")][subject.group("may") == "могут"]
+        rest = f"{subject.group('who')} {verb}{text[subject.end():]}"
+    else:
+        return None
+    inner = clause(rest)
+    if inner is None or any(e.kind not in _MAY_KINDS for e in inner):
+        return None
+    return (Choice(options=(inner, ())),)
 
 
 #: A finite verb of an effect: after a subject, or opening a clause that has none.
