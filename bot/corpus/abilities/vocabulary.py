@@ -757,11 +757,13 @@ class Transfer(Entry):
 class Resurrect(Entry):
     """«вызвать или возродить Яйцо дракона» (30-98: a :class:`Choice` of a summon and this): a
     card ``what`` describes comes back into play from its owner's graveyard; ``to``: onto
-    which cell («… в вашем третьем ряду», 20-162; default: where its rules put it)."""
+    which cell («… в вашем третьем ряду», 20-162; default: where its rules put it);
+    ``closed``: it comes back closed, «Возродить существо (в закрытом виде, …)» (10-42)."""
 
     kind: ClassVar[str] = "resurrect"
     what: Selector
     to: Cell | None = None
+    closed: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

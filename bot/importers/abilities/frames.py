@@ -54,6 +54,7 @@ from bot.corpus.abilities import (
     PlayerIs,
     RangeBonus,
     Redirect,
+    Resurrect,
     Selector,
     Shot,
     State,
@@ -156,6 +157,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     text = _minus_x(text, parts)
     per_x = parts.pop("per_x", None)
     until = parts.pop("until", None)
+    closed = parts.pop("closed", False)
     named = _NAMED.match(text)
     if named:
         found = _named(text, named, parts, partial=partial)
@@ -166,6 +168,9 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
         found = dataclasses.replace(found, effects=counted) if counted is not None else None
     if common and (found is None or not _common_choice(found.effects)):
         return None
+    if closed and found is not None:
+        back = _closed(found.effects) if found.complete else None
+        found = dataclasses.replace(found, effects=back) if back is not None else None
     if until is None or found is None:
         return found
     lasting = _lasting(found.effects, until) if found.complete else None
@@ -265,6 +270,8 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
                 found["impact"] = _name(item.removeprefix("воздействие "))
             elif item.startswith("заклинание ") and "spell" not in found:  # 50-215
                 found["spell"] = _name(item.removeprefix("заклинание "))
+            elif item == "в закрытом виде" and "closed" not in found:  # 10-42
+                found["closed"] = True
             elif (lasting := _UNTIL_BRACKET.fullmatch(item)) and "until" not in found:  # 10-59
                 found["until"] = fx.UNTIL[lasting.group("until")]
             elif items == _COMMON_CHOICE and "common_choice" not in found:
@@ -294,6 +301,14 @@ def _common_choice(effects: tuple[Effect, ...]) -> bool:
     whom = {getattr(e, "target", None) for option in effects[0].options for e in option}
     who = whom.pop() if len(whom) == 1 else None
     return isinstance(who, Selector) and who.all
+
+
+def _closed(effects: tuple[Effect, ...]) -> tuple[Effect, ...] | None:
+    """«Возродить существо (в закрытом виде, 1 раз за бой)» (10-42): the one card brought into
+    play comes closed; None when the effects are not one resurrection."""
+    if len(effects) != 1 or not isinstance(effects[0], Resurrect) or effects[0].closed:
+        return None
+    return (dataclasses.replace(effects[0], closed=True),)
 
 
 def _lasting(effects: tuple[Effect, ...], until: Any) -> tuple[Effect, ...] | None:
