@@ -73,6 +73,8 @@ _DEAD_RE = re.compile(r"величина (?P<what>регенерации|отр�
 _WEAK = re.compile(r"(?:величина )?(?:(?P<pre>его|своего) )?(?:слабого простого удара|слабый "
                    r"простой удар|слабый простого удара)(?: (?P<post>этого существа|"
                    r"уничтоженного))?")
+#: «сумма слабых простых ударов ваших существ …»: the weak strikes of those cards added up.
+_SUM = re.compile(r"сумма слабых простых ударов (?P<whom>.+)")
 #: «число речных дев в вашем отряде», «количество стоящих рядом карт противника»: cards.
 _CARDS = re.compile(r"(?:число|количество) (?P<what>.+?)(?P<squad> в вашем отряде| в отряде "
                     r"противника)?")
@@ -115,6 +117,13 @@ def x_value(text: str) -> XValue | None:
         if isinstance(found, Selector) and found.up_to is None and (
                 found.side != "any" or found.place is not None):
             return XValue(count=_COUNTED[m.group("what")], of=found)
+        return None
+    m = _SUM.fullmatch(text)
+    if m:  # «сумма слабых простых ударов ваших существ справа и слева от Фагора» (10-87)
+        found = described(m.group("whom"))
+        if isinstance(found, Selector) and found.up_to is None and not found.all and (
+                found.side != "any" or found.place is not None):
+            return XValue(count="weak_strike", of=found)
         return None
     m = _HIS_RE.fullmatch(text)
     if m:

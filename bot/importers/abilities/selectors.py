@@ -216,7 +216,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" на соседней с (?P<of>погибшим) клетке$"), "adjacent_of"),
     (re.compile(r",? " + _STANDING + r" напротив$"), "opposite"),
     (re.compile(r" напротив$"), "opposite"),
-    (re.compile(r",? (?:" + _STANDING + r" )?слева (?:и|или) справа от @self$"), "left_or_right"),
+    (re.compile(r",? (?:" + _STANDING + r" )?(?:слева (?:и|или) справа|справа (?:и|или) слева) "
+                r"от @self$"), "left_or_right"),  # «справа и слева от Фагора» (10-87)
     (re.compile(r",? (?:стоящ(?:им|их|ее|ую|ий|ая|ие|его|ей|ему) )?(?:на клетке )?напротив "
                 r"(?P<of>@self|него|нее)$"), "opposite_of"),
     (re.compile(r" в вашем отряде$"), "own"),
