@@ -339,6 +339,14 @@ def can_swap(position: Position, a: Ref, b: Ref) -> CheckResult:
                      "местами.").done("no")
 
 
+#: A swap partner the card names by its part in an event («меняется местами с атакующим»,
+#: 40-120): whether the asked card is that one, the position does not show.
+_PARTNERS = {
+    "attacker": "атаковало ли эту карту {} (меняться местами можно только с атакующим)",
+    "attacked": "атаковано ли ею {} (меняться местами можно только с атакованным)",
+}
+
+
 def _swap_with(position: Position, way: Way, a: Ref, b: Ref) -> CheckResult:
     """A card's «поменяться местами с …»: usable now, and ``b`` is the one it names."""
     b_ = Builder().cite(rules.RELOCATION)
@@ -350,6 +358,7 @@ def _swap_with(position: Position, way: Way, a: Ref, b: Ref) -> CheckResult:
         return b_.done("no")
     partner = way.effect.with_ if isinstance(way.effect, Swap) else None
     named = selects(partner, other, Scene(position, piece)) if isinstance(partner, Selector) \
+        else Truth.unknown(_PARTNERS[partner].format(other.name)) if partner in _PARTNERS \
         else Truth.unknown("с каким существом особенность позволяет поменяться местами")
     if named.value is False:
         return b_.reason(f"{other.name} на {b.cell} — не то существо, с которым особенность "
