@@ -27,7 +27,7 @@ from typing import Any, TypedDict
 
 from bot.corpus.abilities import Ability, Unparsed, read_in_full, walk
 from bot.importers.abilities.frames import read
-from bot.importers.abilities.text import SELF, normalise, split_sentences
+from bot.importers.abilities.text import SELF, normalise, reading_card, split_sentences
 
 __all__ = ["CoverageReport", "coverage", "coverage_report", "extract_abilities",
            "parse_sentence", "split_sentences", "with_texts"]
@@ -56,7 +56,8 @@ def parse_sentence(sentence: str, name: str | None = None) -> list[Ability]:
     entry."""
     mentions: list[str] = []
     norm = normalise(sentence, name, mentions)
-    found = read(norm)
+    with reading_card(name):
+        found = read(norm)
     if found is None or all(isinstance(a, Unparsed) for a in found):
         return [Unparsed(text=sentence)]  # not read at all: the whole sentence, no fragment
     if mentions:

@@ -77,7 +77,7 @@ from bot.importers.abilities.modifiers import modifier
 from bot.importers.abilities.parts import cap, limit, x_value
 from bot.importers.abilities.selectors import target
 from bot.importers.abilities.statics import statement
-from bot.importers.abilities.text import SELF
+from bot.importers.abilities.text import SELF, self_gender
 from bot.importers.abilities.triggers import defines_x, whens
 from bot.importers.abilities.words import alternation
 
@@ -1138,7 +1138,7 @@ def _triggered(s: str) -> list[Ability] | None:
         for cond, more in _ifs(_strike_of_x(rest, when), when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
-            b = body(_his_chosen(more, when))
+            b = body(_his_chosen(_pronoun_self(_declared_at(more), when), when))
             if b is not None and defines_x(s, rest):  # «когда получает x ран …»: X is theirs
                 if b.x is not None or (when.subject != "self" and _other_named(b.effects)) \
                         or (b.cap is not None and b.cap < 0):
@@ -1147,7 +1147,10 @@ def _triggered(s: str) -> list[Ability] | None:
                 b = dataclasses.replace(b, x=XValue(count="event_x", max=b.cap))
                 b = dataclasses.replace(b, cap=None)
             if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
-                continue  # «Когда ваше существо уничтожает существо противника оно …»: which?
+                attacker = _attacker_named(more, when)
+                if attacker is None:
+                    continue  # «Когда ваше существо уничтожает существо противника оно …»: which?
+                b = dataclasses.replace(b, effects=attacker(b.effects))
             if b is not None and not defines_x(s, rest):
                 b = _chosen_x(b)
             if b is not None:
@@ -1185,6 +1188,91 @@ def _mentions_x(value: Any) -> bool:
         return any(_mentions_x(getattr(value, f.name)) for f in dataclasses.fields(value)
                    if f.name not in ("text", "fragment"))
     return False
+
+
+#: «объявить по ней выстрел на 1-2-2» (20-183): the attack's target said before it, as
+#: «объявить выстрел на 1-2-2 по ней».
+_DECLARED_AT = re.compile(r"\bобъявить по (?P<who>[а-я]+) (?P<attack>(?:выстрел|метание|разряд|"
+                          r"особый удар|магический удар|удар через ряд)(?: [а-я]+)? на "
+                          r"\d+(?:-\d+-\d+)?)(?=$|[ ,;(])")
+
+
+def _declared_at(rest: str) -> str:
+    return _DECLARED_AT.sub(r"объявить \g<attack> по \g<who>", rest)
+
+
+#: Pronouns of the effects by gender: feminine, and masculine or neuter.
+_FEMININE = re.compile(r"\b(?:она|ее|ей|ней|нее|нею)\b")
+_NOT_FEMININE = re.compile(r"\b(?:он|оно|его|ему|ним|нему|него|им|нем)\b")
+
+
+def _attacker_named(rest: str, when: When) -> Callable[[Any], Any] | None:
+    """«Когда ваш стоящий рядом артефакт получает раны от атаки карты противника может объявить
+    по ней выстрел» (20-183): of the two cards the trigger names, «ней» can only be the
+    feminine one; when that is the attack's owner, it is ``attacker`` (a change of the
+    effects), else None (which one is not known)."""
+    if not _FEMININE.search(rest) or _NOT_FEMININE.search(rest) or when.attack is None:
+        return None
+    by = when.attack.by
+    others = [t for t in _others_named(when) if t is not by]
+    if by is None or _gender_of(by) != "femn" or len(others) != len(_others_named(when)) - 1 \
+            or any(_gender_of(t) in ("femn", None) for t in others):
+        return None
+    return lambda value: _that_as(value, "attacker")
+
+
+def _that_as(value: Any, ref: str) -> Any:
+    """``value`` with every ``that`` in it written as ``ref``."""
+    if value == "that":
+        return ref
+    if isinstance(value, tuple):
+        return tuple(_that_as(v, ref) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: _that_as(getattr(value, f.name), ref) for f in dataclasses.fields(value)
+                   if f.name not in ("text", "fragment")}
+        return dataclasses.replace(value, **changes)
+    return value
+
+
+#: «он», «она» starting the effects: their gender.
+_PRONOUN = re.compile(r"\s*(?P<p>он|она) (?=[а-я@])")
+_PRONOUN_GENDERS = {"он": "masc", "она": "femn"}
+#: The gender of the noun a selector's phrase has, by what it names: «существо» (or a plural
+#: adjective), «карта», «местность», «артефакт», «симбиот», «герой».
+_NOUN_GENDERS = {"creature": "neut", "card": "femn", "terrain": "femn", "artefact": "masc",
+                 "symbiote": "masc", "hero": "masc"}
+
+
+def _pronoun_self(rest: str, when: When) -> str:
+    """«Когда ваше существо совершает рывок на клетку рядом с Полководцем он может …» (30-24):
+    «он» is the card itself when its name has that gender and no other card the trigger names
+    can («существо» is neuter); written as the name, so the effects read it as ``self``."""
+    m = _PRONOUN.match(rest)
+    if m is None or _named_cards(when) == 0:
+        return rest
+    gender = _PRONOUN_GENDERS[m.group("p")]
+    others = [_gender_of(t) for t in _others_named(when)]
+    if self_gender() != gender or any(g in (gender, None) for g in others):
+        return rest
+    return f" {SELF} " + rest[m.end():]
+
+
+def _others_named(when: When) -> list[Any]:
+    """The cards other than the card itself the trigger phrase names."""
+    cells = [c for c in (when.to, when.from_, when.over) if c is not None]
+    named = [when.subject, when.target, when.attack.by if when.attack else None]
+    named += [c.occupied_by for c in cells] + [c.next_to for c in cells]
+    return [t for t in named if t not in (None, "self")]
+
+
+def _gender_of(who: Any) -> str | None:
+    """The gender of the noun that names ``who`` (None when it may be any: a class, a name,
+    «атакованный»)."""
+    if who == "host":
+        return "masc"  # «хозяин»
+    if not isinstance(who, Selector) or who.classes or who.name:
+        return None
+    return _NOUN_GENDERS[who.what]
 
 
 def _strike_of_x(rest: str, when: When) -> str:

@@ -8,6 +8,9 @@ whatever its case («Глорм», «Глорма», «Глорму» …; word 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -340,3 +343,38 @@ def _morph() -> Any:
     from bot.ru import morph  # one analyzer per process (the lookup reads words with it too)
 
     return morph()
+
+
+#: The grammatical gender of the name of the card whose sentence is being read (``masc``,
+#: ``femn``, ``neut``; None when unknown or plural): what «он», «она» may mean.
+_SELF_GENDER: ContextVar[str | None] = ContextVar("self_gender", default=None)
+
+
+def name_gender(name: str | None) -> str | None:
+    """The gender of a card's name (its first word, a singular noun in the nominative), or
+    None when it is not one gender («Бон и Берроу», «Руины Уорлога»).
+
+    >>> name_gender("Полководец"), name_gender("Лучница Снорганга"), name_gender("Руины Уорлога")
+    ('masc', 'femn', None)
+    """
+    if not name or " и " in name:
+        return None
+    word = name.split()[0].split("-")[0]
+    genders = {p.tag.gender for p in _morph().parse(word)
+               if p.tag.POS == "NOUN" and "nomn" in p.tag and "sing" in p.tag}
+    return genders.pop() if len(genders) == 1 else None
+
+
+@contextmanager
+def reading_card(name: str | None) -> Iterator[None]:
+    """While reading a sentence of the card named ``name``: :func:`self_gender` is its gender."""
+    token = _SELF_GENDER.set(name_gender(name))
+    try:
+        yield
+    finally:
+        _SELF_GENDER.reset(token)
+
+
+def self_gender() -> str | None:
+    """The gender of the name of the card being read (:func:`reading_card`), or None."""
+    return _SELF_GENDER.get()
