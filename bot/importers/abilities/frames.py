@@ -497,8 +497,8 @@ _MAY_KINDS = frozenset({"wound", "heal", "extra_lives", "strike", "move", "swap"
 
 def _may_rest(text: str) -> tuple[Effect, ...] | None:
     """«Метание «кинжала» на 1-2-2, дальность 4, при этом ваш пират может получить проклятие»
-    (50-172): after other effects, «[кто] может …» to the end is one clause the owner may do or
-    not — a :class:`Choice` of it and nothing."""
+    (50-172): after other effects, «[кто] может …» to the end is what the owner may do or not —
+    a :class:`Choice` of it and nothing."""
     may = _OPTIONAL.match(text)
     subject = None if may else _SUBJECT_MAY.match(text)
     if may:
@@ -508,7 +508,9 @@ def _may_rest(text: str) -> tuple[Effect, ...] | None:
         rest = f"{subject.group('who')} {verb}{text[subject.end():]}"
     else:
         return None
-    inner = clause(rest)
+    # «может поменяться местами с атакованным существом, при этом закрыть его» (40-51): what
+    # follows by «, при этом» is part of what it may do; after «;» or «, затем» it is not clear
+    inner = clause(rest) if re.search(r";|,\s*затем\s", rest) else _effects(rest)
     if inner is None or any(e.kind not in _MAY_KINDS for e in inner):
         return None
     return (Choice(options=(inner, ())),)
@@ -966,6 +968,10 @@ def _that_is_self(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
             return (*out, dataclasses.replace(effect, target=mine), *effects[i + 1:])  # type: ignore[arg-type]
         elif who not in ("self", None):
             return (*out, *effects[i:])
+        if isinstance(effect, Swap) and effect.with_ != "self":
+            # «поменяться местами с атакованным существом, при этом закрыть его» (40-51): «его»
+            # is the card swapped with, no longer the card itself
+            return (*out, effect, *effects[i + 1:])
         out.append(effect)
     return tuple(out)
 
