@@ -190,6 +190,15 @@ def _kinds(piece: Piece) -> set[str]:
     return {a.kind for a in _entries(piece)}
 
 
+#: The fields of a :class:`Selector` that :func:`selects` evaluates, and those that say how many
+#: cards, not which (tests/engine/test_card_rules.py checks these cover every field, so a new
+#: filter is evaluated before it can be silently ignored).
+SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
+                              "having", "lacking", "cost_max", "cost_min", "region", "place",
+                              "of", "graveyard"})
+SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
+
+
 def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     """Whether ``piece`` is one of the cards ``sel`` describes, relative to the scene's owner
     («ваше» is the owner's side, «другое» not the owner, ``place`` around ``sel.of``)."""

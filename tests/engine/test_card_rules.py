@@ -5,6 +5,9 @@ applies, read today or not."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+from typing import get_args
+
 from bot.corpus.abilities import (
     Ability,
     Activated,
@@ -47,11 +50,19 @@ from bot.corpus.abilities import (
     Wound,
     to_data,
 )
-from bot.corpus.abilities.vocabulary import Nth
+from bot.corpus.abilities.vocabulary import Flag, Nth
 from bot.corpus.model import Card
 from bot.engine import can_jump, can_move, can_shoot, can_teleport
 from bot.engine.board import Cell as BoardCell
-from bot.engine.conditions import Scene, cell_is, holds, selects
+from bot.engine.conditions import (
+    SELECTOR_FILTERS,
+    SELECTOR_QUANTIFIERS,
+    Scene,
+    cell_is,
+    has_flag,
+    holds,
+    selects,
+)
 from bot.engine.defence import concerns_attack
 from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import CheckResult
@@ -669,3 +680,11 @@ def test_another_cards_movement_and_range_changes() -> None:
     assert shoot(pos(thrower, at(None, "c5", enemy=True)), "throw", "c1", "c5").verdict == "no"
     helped = pos(thrower, at(card(far), "c2"), at(None, "c5", enemy=True))
     assert shoot(helped, "throw", "c1", "c5").verdict == "yes"
+
+
+def test_every_selector_filter_and_flag_is_evaluated() -> None:
+    # a field or flag the engine does not know would be ignored or crash, not «unknown»
+    assert {f.name for f in fields(Selector)} == SELECTOR_FILTERS | SELECTOR_QUANTIFIERS
+    piece = at(card(), "b2")
+    for flag in get_args(Flag):
+        assert has_flag(piece, flag).value in (True, False, None)
