@@ -139,7 +139,7 @@ def _squad(text: str) -> Condition | None:
         return None
     side: Side = "enemy" if m.group("enemy") else "own"
     negated = m.group("is") == "нет"
-    n = m.group("n")
+    n = m.groupdict().get("n")
     count = 1 if n is None else int(n) if n.isdigit() else _COUNTS[n]
     names = m.group("what").split(" или ")
     if all(n in _TERRAINS for n in names):
@@ -231,7 +231,8 @@ def _zone(text: str) -> Condition | None:
 
 #: «с двумя существами», «стоят три ваших существа»: how many (instrumental, nominative).
 _PLACES: dict[str, Place] = {"рядом": "adjacent", "в строю": "in_formation",
-                             "напротив": "opposite", "столбце": "same_column"}
+                             "напротив": "opposite", "столбце": "same_column",
+                             "сзади": "behind", "позади": "behind"}
 _COUNTS = {"одним": 1, "одной": 1, "двумя": 2, "тремя": 3, "четырьмя": 4, "два": 2, "две": 2,
            "три": 3, "четыре": 4}
 _MIN = (r"(?:(?:хотя бы|минимум) )?(?P<n>" + "|".join(_COUNTS) + r"|\d+)"
@@ -246,16 +247,25 @@ def _nearby(text: str) -> Condition | None:
     if not m:
         m = re.fullmatch(r"(?P<place>рядом|напротив) (?:(?:с )?" + SELF + r" )?(?:стоит|стоят) "
                          r"(?:" + _MIN + r")?(?P<who>.+)", text)
+    if not m:  # «на клетке сзади стоит карта с разрядом» (30-51), «позади @self стоит …»
+        m = re.fullmatch(r"(?:на клетке (?P<p1>сзади|позади)|(?P<p2>позади) " + SELF
+                         + r") стоит (?P<who>.+)", text)  # one cell: one card
+        if m:
+            return _nearby_of(_PLACES[m.group("p1") or m.group("p2")], m)
     if not m:  # «в столбце с Циклопом-магом стоят 3 или более карты противника» (40-102)
         m = re.fullmatch(r"в (?P<place>столбце) с " + SELF + r" (?:стоит|стоят) (?:" + _MIN
                          + r")?(?P<who>.+)", text)
     if not m:
         return _none_nearby(text)
-    place: Place = _PLACES[m.group("place")]
+    return _nearby_of(_PLACES[m.group("place")], m)
+
+
+def _nearby_of(place: Place, m: re.Match[str]) -> Condition | None:
+    """The :class:`Nearby` of a matched phrase: ``who`` stands there, ``n`` of them."""
     who = None if _QUANTIFIED.match(m.group("who")) else described(m.group("who"))
     if not isinstance(who, Selector) or who.all or who.up_to is not None or who.place:
         return None
-    n = m.group("n")
+    n = m.groupdict().get("n")
     count = 1 if n is None else int(n) if n.isdigit() else _COUNTS[n]
     return Nearby(place=place, selector=who, min=count)
 

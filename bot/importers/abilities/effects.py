@@ -666,6 +666,11 @@ class _NoUntil(Exception):
     """A duration on an effect that has none (a gained counter): not read."""
 
 
+#: «существо на вашем кладбище получает жетон инкарнации» (30-139): only a card in a graveyard
+#: gets one (a card in play «получает жетон» is a token of the notation).
+_INCARNATION_TOKEN = re.compile(r"жетон инкарнации" + _END)
+
+
 def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
     """«[кто] получает/получить/имеет M [и M …] [до конца хода]»: one effect per modifier (each
     with the subject and the duration); «или» makes a :class:`Choice`. The duration may come
@@ -703,6 +708,10 @@ def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
                 return None
         else:
             who = found
+    token = _INCARNATION_TOKEN.match(text[m.end():])
+    if token and isinstance(who, Selector) and who.graveyard:  # 30-139
+        return (Counters(action="gain", count=1, item="incarnation", target=who),), \
+            text[m.end() + token.end():]
     own_times = _timed_options(text[m.end():], who) if either is None else None
     if own_times is not None:  # «A до конца хода, или B до конца хода, или C» (20-134)
         return (Choice(options=tuple(own_times[0])),), own_times[1]
