@@ -811,7 +811,9 @@ class Fight(Entry):
     fight with ``with_`` (``attack``: with what), as if that card were open (``as_open``).
     «объявить простой безответный удар по карте противника, не закрываясь при этом»: a fight
     the card attacked does not strike back in (``unanswered``), for which the card does not
-    close (``stays_open``)."""
+    close (``stays_open``). ``target``: who fights, when not the card itself («вместо этого он
+    может сразиться простым ударом со стоящей рядом с ним картой», 50-172; ``of: that`` in
+    ``with_`` is that card)."""
 
     kind: ClassVar[str] = "fight"
     with_: Target
@@ -819,6 +821,7 @@ class Fight(Entry):
     as_open: bool = False
     unanswered: bool = False
     stays_open: bool = False
+    target: Target = "self"
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

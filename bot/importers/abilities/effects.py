@@ -948,7 +948,16 @@ def _off_graveyard(counters: Counters, text: str) -> tuple[Effect, str] | None:
 
 def fight(text: str) -> tuple[Effect, str] | None:
     """«сразиться простым ударом со стоящим рядом существом противника как с открытым»,
-    «сразиться с этим существом простым ударом»."""
+    «сразиться с этим существом простым ударом»; «он сражается …» («он может сразиться …»,
+    50-172: who fights, named)."""
+    who: Target = "self"
+    named = re.match(r"(?P<who>[^,;]+?) сражается (?=(?:простым ударом )?(?:со|с) )", text)
+    if named:
+        found = target(named.group("who"), plural=False)
+        if found is None or found == "self":
+            return None
+        who, text = found, text[named.end():]
+        text = "сразиться " + text
     m = re.match(r"сразиться (?:(?P<a1>простым ударом) )?(?:со|с) ", text)
     if not m:
         return None
@@ -964,7 +973,8 @@ def fight(text: str) -> tuple[Effect, str] | None:
         if not t or (m.group("a1") and t.group("a2")):
             continue  # «простым ударом» once, before or after whom
         attack = Attack(kind="simple_strike") if m.group("a1") or t.group("a2") else None
-        return Fight(with_=whom, attack=attack, as_open=bool(t.group("open"))), rest[t.end():]
+        return Fight(with_=whom, attack=attack, as_open=bool(t.group("open")), target=who), \
+            rest[t.end():]
     return None
 
 

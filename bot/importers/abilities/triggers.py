@@ -225,8 +225,35 @@ def whens(text: str) -> Iterator[Reading]:
                           or_more=bool(later.group("more")))
                 if not same or isinstance(found.subject, Selector):
                     yield replace(found, nth=nth), more[later.end():]
+            repeated = _again(rest[: len(rest) - len(more)], more) if verbs else None
+            if repeated is not None and not found.first and found.nth is None and not same:
+                # «когда другое ваше существо нападает простым ударом, если оно уже нападало
+                # простым ударом в этот ход» (40-54): its second or later such event this turn
+                yield replace(found, nth=Nth(count=2, per="turn", or_more=True)), repeated
             if not same:
                 yield found, more
+
+
+#: «если оно уже нападало простым ударом в этот ход» after «когда … нападает простым ударом»:
+#: the same event of the same card happened before this turn (the verb's past, the same words
+#: after it).
+_AGAIN = re.compile(r" если (?:(?:он|она|оно) )?уже (?P<past>[а-я]+)(?P<q>(?: [а-я]+)*?) в этот "
+                    r"ход(?=$|[ ,—])")
+_PASTS = {"нападает": ("нападал", "нападала", "нападало", "нападали"),
+          "атакует": ("атаковал", "атаковала", "атаковало", "атаковали"),
+          "перемещается": ("перемещался", "перемещалась", "перемещалось", "перемещались"),
+          "передвигается": ("передвигался", "передвигалась", "передвигалось", "передвигались")}
+_EVENT_VERB = re.compile(r"(?:^| )(?P<verb>" + "|".join(_PASTS) + r")(?P<q>(?: [а-я]+)*)$")
+
+
+def _again(phrase: str, text: str) -> str | None:
+    """The rest of ``text`` after «если оно уже <verb in the past> … в этот ход» that repeats
+    the event of ``phrase`` (the trigger phrase read: «другое ваше существо нападает простым
+    ударом») word for word; None when it does not."""
+    event, m = _EVENT_VERB.search(phrase.strip()), _AGAIN.match(text)
+    if event is None or m is None or m.group("past") not in _PASTS[event.group("verb")]:
+        return None
+    return text[m.end():] if m.group("q") == event.group("q") else None
 
 
 #: «[кто] должен …, вместо этого»: what would happen, replaced (``timing: instead``).
