@@ -1305,6 +1305,28 @@ class GainClass(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Prevent(Entry):
+    """«предотвращает следующие 3 раны от немагических атак по вашим картам» (20-26): a
+    shield — the next ``value`` wounds that ``against`` attacks would deal to the cards of
+    ``target`` (all of them together, not each) are not dealt, while it lasts (``until``)."""
+
+    kind: ClassVar[str] = "prevent"
+    value: Amount
+    against: tuple[Attack, ...] = set_field()
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class RestoreArmor(Entry):
+    """«полностью восстановить его броню» (40-41), «… броню вашей карты» (30-36): the card's
+    «Броня» is whole again (the units it spent this turn come back)."""
+
+    kind: ClassVar[str] = "restore_armor"
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class ChangeControl(Entry):
     """«он переходит под контроль противника» (40-181): the card passes to the opponent's
     control."""
@@ -1340,7 +1362,7 @@ Effect = (
     | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Resurrect | Transfer
-    | GainClass | ChangeControl | Land
+    | GainClass | ChangeControl | Land | RestoreArmor | Prevent
     | Unparsed
 )
 

@@ -32,6 +32,7 @@ from bot.corpus.abilities import (
     Countable,
     Counters,
     Crystals,
+    Delayed,
     Destroy,
     Discharge,
     Effect,
@@ -49,7 +50,9 @@ from bot.corpus.abilities import (
     Marker,
     Move,
     Open,
+    Prevent,
     Protection,
+    RestoreArmor,
     Resurrect,
     Selector,
     Shot,
@@ -66,8 +69,10 @@ from bot.corpus.abilities import (
     Transfer,
     Until,
     Values,
+    When,
     Wound,
 )
+from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.modifiers import bonus_attacks, marker, modifier, per_card
 from bot.importers.abilities.modifiers import protection as protection_of
 from bot.importers.abilities.selectors import dative_target, described, noun_phrase, ref, target
@@ -1149,6 +1154,66 @@ def gains_class(text: str) -> tuple[Effect, str] | None:
     return GainClass(classes=(_GIVEN_CLASSES[m.group("c")],), target=who), text[m.end():]
 
 
+#: «[@self] предотвращает следующие 3 раны от …», «… 1 следующую рану от …»: a shield.
+_PREVENT = re.compile(r"(?:@self )?(?P<during>в следующий ход противника )?предотвращает "
+                      r"(?:следующ(?:ие|ую) (?P<n>\d+|x)|(?P<m>\d+|x) следующ(?:ие|ую)) "
+                      r"(?:раны|рану|ран) от ")
+#: «в следующий ход противника» after the shield: it holds during that turn only.
+_NEXT_ENEMY_TURN = " в следующий ход противника"
+
+
+def prevents(text: str) -> tuple[Effect, str] | None:
+    """«предотвращает следующие 3 раны от немагических атак по вашим картам» (20-26), «…
+    следующие Х ран от немагических атак по вашим картам в следующий ход противника» (40-19):
+    a :class:`Prevent` of the wounds of those attacks at those cards (all of them: one shield
+    for all), until its end; «в следующий ход противника» (before the verb or after the
+    cards) is a :class:`Delayed` shield of that turn."""
+    m = _PREVENT.match(text)
+    if not m:
+        return None
+    attacks, rest = genitive_attacks(text[m.end():])
+    whom = re.match(r" по ", rest) if attacks else None
+    if whom is None:
+        return None
+    rest = rest[whom.end():]
+    for stop in sorted((e.start() for e in re.finditer(r"(?=$|[,;(]| до конца | в следующий )",
+                                                       rest)), reverse=True):
+        cards = dative_target(rest[:stop])
+        if not isinstance(cards, Selector):
+            continue
+        after = rest[stop:]
+        during = bool(m.group("during"))
+        until, after = _until(after)
+        if not during and until is None and after.startswith(_NEXT_ENEMY_TURN) \
+                and re.match(_END, after[len(_NEXT_ENEMY_TURN):]):
+            during, after = True, after[len(_NEXT_ENEMY_TURN):]
+        if during and until is not None:
+            return None
+        raw = m.group("n") or m.group("m")
+        shield = Prevent(value="X" if raw == "x" else int(raw), against=attacks,
+                         target=dataclasses.replace(cards, all=True),
+                         until="end_of_turn" if during else until)
+        if during:
+            at = When(event="turn_start", turn="enemy", next=True)
+            return Delayed(at=at, effects=(shield,)), after
+        return shield, after
+    return None
+
+
+def restores_armor(text: str) -> tuple[Effect, str] | None:
+    """«полностью восстановить его броню» (40-41), «полностью восстановить броню вашей карты»
+    (30-36, one card), «восстановить броню Костяного рыцаря» (40-176): no amount is said, so
+    all of it."""
+    m = re.match(r"(?:полностью )?восстановить (?:(?P<his>его|ее) броню|броню(?: (?P<whose>"
+                 r"[^,;()]+?))?)(?=$| ?[,;(.]| и )", text)
+    if not m:
+        return None
+    who: Target | None = "that" if m.group("his") else "self"
+    if m.group("whose"):
+        who = _transfer_end(m.group("whose"))  # one card, in the genitive
+    return (RestoreArmor(target=who), text[m.end():]) if who is not None else None
+
+
 def changes_control(text: str) -> tuple[Effect, str] | None:
     """«он переходит под контроль противника» (40-181): the card itself or the one named
     before."""
@@ -1251,7 +1316,7 @@ TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, to_graveyard, marker_on_cell, becomes_creature, transfer, stays_open_for, block,
-    marker_on_own_cell, gains_class, changes_control, lands,
+    marker_on_own_cell, gains_class, changes_control, lands, restores_armor, prevents,
 )
 
 

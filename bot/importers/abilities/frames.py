@@ -153,6 +153,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
                 x = dataclasses.replace(x, max=parts.pop("cap"))
                 parts.pop("cap_plus", None)
             parts["x"] = x
+            text = _inner_cap(text, parts)
     text = _mid_cap(text, parts)
     text = _minus_x(text, parts)
     per_x = parts.pop("per_x", None)
@@ -175,6 +176,24 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
         return found
     lasting = _lasting(found.effects, until) if found.complete else None
     return dataclasses.replace(found, effects=lasting) if lasting is not None else None
+
+
+#: «предотвращает следующие Х ран (максимум 4) от …, где Х избыточный урон» (40-19): a cap
+#: right after the X it caps, inside the sentence.
+_X_CAP = re.compile(r"(?<=\bx)(?: [а-я]+)? \(максимум (?:на |до )?(?P<n>\d+)\)")
+
+
+def _inner_cap(text: str, parts: dict[str, Any]) -> str:
+    """The cap of «X … (максимум N)» inside ``text`` as X's ``max`` (X defined by «где X …»,
+    without a cap of its own), the bracket taken out."""
+    found = list(_X_CAP.finditer(text))
+    x = parts.get("x")
+    if len(found) != 1 or x is None or x.max is not None or "cap" in parts:
+        return text
+    m = found[0]
+    parts["x"] = dataclasses.replace(x, max=int(m.group("n")))
+    bracket = m.group(0).index(" (")
+    return text[:m.start() + bracket] + text[m.end():]
 
 
 #: «излечить … на величину этого простого удара» (30-97): the value of the attack that fired

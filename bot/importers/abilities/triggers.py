@@ -550,7 +550,8 @@ def _nth_destroyed(base: When, text: str) -> Iterator[Reading]:
 #: The attack a card destroys with (instrumental; «простой удар», «удар через ряд»: the
 #: database's {strike}, {uchr} in that place).
 _DESTROYED_BY: dict[str, AttackKind] = {**_ASSAULT_ATTACKS, "простой удар": "simple_strike",
-                                        "удар через ряд": "through_row"}
+                                        "удар через ряд": "through_row",
+                                        "атакой": "attack"}  # «уничтожает атакой карту …» (40-19)
 
 
 # --- qualifiers after the head
