@@ -20,6 +20,7 @@ from bot.corpus.abilities.vocabulary import (
     Attack,
     AttackBonus,
     AttackKind,
+    BecomesArtefact,
     BecomesCreature,
     Block,
     Cannot,
@@ -155,7 +156,7 @@ __all__ = [
     "MultiAttack", "MustAttack", "Nearby", "NoWounds", "Noun", "OnlyTargets", "OntoOccupied", "Open", "Per", "Place", "Player",
     "PlayerIs", "Protection", "RANGED_KINDS", "RangeBonus", "Ranged", "Reach", "Redirect", "ReduceTo",
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
-    "StaysClosed", "StaysOpen", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "BecomesCreature", "Prevent", "Resurrect", "RestoreArmor", "Transfer", "Timing",
+    "StaysClosed", "StaysOpen", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RestoreArmor", "Transfer", "Timing",
     "Trigger", "Turn", "TurnIs", "Unparsed", "Until", "Value", "Values", "Vulnerability", "Way", "When", "Wound", "WoundsOnlyFrom",
     "XValue", "Zone", "read_in_full", "set_field", "walk",
 ]

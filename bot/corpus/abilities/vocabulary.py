@@ -1295,6 +1295,15 @@ class Land(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class BecomesArtefact(Entry):
+    """«полностью излечиться и стать артефактом» (20-46), «становится артефактом» (20-154):
+    the card (a creature) becomes an artefact."""
+
+    kind: ClassVar[str] = "becomes_artefact"
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class GainClass(Entry):
     """«выбранное существо противника получает класс герой-воин» (40-214): the card gets
     these classes (as the card database spells them) besides its own."""
@@ -1361,7 +1370,7 @@ Effect = (
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | Resurrect | Transfer
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
     | GainClass | ChangeControl | Land | RestoreArmor | Prevent
     | Unparsed
 )

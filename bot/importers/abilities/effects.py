@@ -22,6 +22,7 @@ from bot.corpus.abilities import (
     Amount,
     Attack,
     AttackBonus,
+    BecomesArtefact,
     BecomesCreature,
     Block,
     Cell,
@@ -1247,6 +1248,12 @@ def becomes_creature(text: str) -> tuple[Effect, str] | None:
                            codes=tuple(codes), until=until), rest
 
 
+def becomes_artefact(text: str) -> tuple[Effect, str] | None:
+    """«стать артефактом» (20-46), «становится артефактом» (20-154): the card itself."""
+    m = re.match(r"(?:стать|становится) артефактом" + _END, text)
+    return (BecomesArtefact(), text[m.end():]) if m else None
+
+
 def stays_open_for(text: str) -> tuple[Effect, str] | None:
     """«получает Не закрывается при атаке до конца хода» (10-12): for a while, attacking does
     not close the card (its own icon's text, so only with the duration)."""
@@ -1315,7 +1322,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
-    becomes_flying, to_graveyard, marker_on_cell, becomes_creature, transfer, stays_open_for, block,
+    becomes_flying, to_graveyard, marker_on_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
     marker_on_own_cell, gains_class, changes_control, lands, restores_armor, prevents,
 )
 
