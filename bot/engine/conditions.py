@@ -337,6 +337,14 @@ def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
     }[region]
 
 
+#: The fields of a cell (:class:`bot.corpus.abilities.Cell`) that :func:`cell_is` evaluates
+#: (tests/engine/test_card_rules.py checks these are all of them).
+CELL_FIELDS = frozenset({"free", "adjacent", "forward", "diagonal", "opposite", "occupied_by",
+                         "next_to", "min", "region", "of"})
+#: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
+ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal"})
+
+
 def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
             mover: Piece | None = None) -> Truth:
     """Whether a move from ``src`` onto ``dst`` is a move onto the cell ``spec`` describes:
@@ -364,6 +372,16 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
         # «рядом с которой стоит 8 или более ваших существ»: at least ``min`` of them
         checks.append(TRUE if sure >= spec.min else FALSE if sure + len(maybe) < spec.min
                       else maybe[0])
+    if spec.forward:  # «на клетку вперёд»: the next cell ahead of the mover
+        checks.append(Truth.of(src is not None and front(src, mover.enemy) == dst))
+    if spec.diagonal:  # «на 1 клетку по диагонали»
+        checks.append(Truth.of(src is not None and abs(src.col - dst.col) == 1
+                               and abs(src.row - dst.row) == 1))
+    if spec.opposite is not None:  # «на клетку напротив себя»: the cell ahead of that card
+        facing = scene.ref(spec.opposite) if isinstance(spec.opposite, str) else None
+        checks.append(Truth.of(front(facing.cell, facing.enemy) == dst)
+                      if facing is not None and facing.cell is not None
+                      else Truth.unknown("напротив какой карты клетка, о которой речь в особенности"))
     if spec.of is not None:  # «на его клетку»: the cell that card stands (or stood) on
         named = scene.ref(spec.of) if not isinstance(spec.of, Selector) else None
         checks.append(Truth.of(named.cell == dst) if named is not None and named.cell else

@@ -55,6 +55,8 @@ from bot.corpus.model import Card
 from bot.engine import can_jump, can_move, can_shoot, can_teleport
 from bot.engine.board import Cell as BoardCell
 from bot.engine.conditions import (
+    ATTACK_FIELDS,
+    CELL_FIELDS,
     SELECTOR_FILTERS,
     SELECTOR_QUANTIFIERS,
     Scene,
@@ -685,6 +687,20 @@ def test_another_cards_movement_and_range_changes() -> None:
 def test_every_selector_filter_and_flag_is_evaluated() -> None:
     # a field or flag the engine does not know would be ignored or crash, not «unknown»
     assert {f.name for f in fields(Selector)} == SELECTOR_FILTERS | SELECTOR_QUANTIFIERS
+    assert {f.name for f in fields(Cell)} == CELL_FIELDS
+    assert {f.name for f in fields(Attack)} == ATTACK_FIELDS
     piece = at(card(), "b2")
     for flag in get_args(Flag):
         assert has_flag(piece, flag).value in (True, False, None)
+
+
+def test_a_cell_ahead_diagonal_or_opposite() -> None:
+    owner = at(card(), "b2")
+    scene = Scene(pos(owner), owner)
+    b2, b3, c3, a2 = (BoardCell.parse(c) for c in ("b2", "b3", "c3", "a2"))
+    assert cell_is(Cell(forward=True), b2, b3, scene).value is True
+    assert cell_is(Cell(forward=True), b2, a2, scene).value is False
+    assert cell_is(Cell(diagonal=True), b2, c3, scene).value is True
+    assert cell_is(Cell(diagonal=True), b2, b3, scene).value is False
+    assert cell_is(Cell(opposite="self"), None, b3, scene).value is True
+    assert cell_is(Cell(opposite="self"), None, c3, scene).value is False
