@@ -22,6 +22,7 @@ from bot.corpus.abilities.vocabulary import (
     AttackKind,
     BecomesArtefact,
     BecomesCreature,
+    BecomeSymbiote,
     Block,
     Cannot,
     Cell,
@@ -118,6 +119,7 @@ from bot.corpus.abilities.vocabulary import (
     Strike,
     Summon,
     Swap,
+    SymbioteRole,
     Target,
     Teleport,
     Throw,
@@ -147,7 +149,7 @@ from bot.corpus.abilities.vocabulary import (
 __all__ = [
     "AbilityDataError", "from_data", "to_data", "Ability", "Action", "Activated",
     "AdjacentTargets", "CountersAsOpen", "Amount", "AsAdjacent", "Attack", "AttackBonus", "AttackKind", "Block",
-    "CONDITION_KINDS", "Cannot", "Cell", "ChangeControl", "Choice", "Choose", "Close", "Column", "Condition", "Cost",
+    "CONDITION_KINDS", "BecomeSymbiote", "Cannot", "Cell", "ChangeControl", "Choice", "Choose", "Close", "Column", "Condition", "Cost",
     "Countable", "Counters", "Crystals", "CountersAction", "Defends", "Delayed", "Destroy", "Diagonal", "DieBonus",
     "DieRoll", "Discharge", "EFFECT_KINDS", "Effect", "Element", "Entry", "Event", "Exile",
     "ExtraLives", "Fight", "FRAME_KINDS", "Flag", "Formation", "Frame", "GainClass", "Grant", "Has", "Having", "Heal",
@@ -156,7 +158,7 @@ __all__ = [
     "MultiAttack", "MustAttack", "Nearby", "NoWounds", "Noun", "OnlyTargets", "OntoOccupied", "Open", "Per", "Place", "Player",
     "PlayerIs", "Protection", "RANGED_KINDS", "RangeBonus", "Ranged", "Reach", "Redirect", "ReduceTo",
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
-    "StaysClosed", "StaysOpen", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RestoreArmor", "Transfer", "Timing",
+    "StaysClosed", "StaysOpen", "SymbioteRole", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RestoreArmor", "Transfer", "Timing",
     "Trigger", "Turn", "TurnIs", "Unparsed", "Until", "Value", "Values", "Vulnerability", "Way", "When", "Wound", "WoundsOnlyFrom",
     "XValue", "Zone", "read_in_full", "set_field", "walk",
 ]

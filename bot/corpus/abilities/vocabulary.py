@@ -1313,6 +1313,20 @@ class GainClass(Entry):
     target: Target = "self"
 
 
+SymbioteRole = Literal["parasite", "companion"]
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class BecomeSymbiote(Entry):
+    """«Концентрация: может стать компаньоном вашему стоящему рядом существу» (50-147): the card
+    itself (a symbiote) becomes the ``role`` of the creature ``host`` names — its parasite or its
+    companion."""
+
+    kind: ClassVar[str] = "become_symbiote"
+    role: SymbioteRole
+    host: Target
+
+
 @dataclass(frozen=True, kw_only=True, repr=False)
 class Prevent(Entry):
     """«предотвращает следующие 3 раны от немагических атак по вашим картам» (20-26): a
@@ -1371,7 +1385,7 @@ Effect = (
     | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
-    | GainClass | ChangeControl | Land | RestoreArmor | Prevent
+    | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote
     | Unparsed
 )
 

@@ -24,6 +24,7 @@ from bot.corpus.abilities import (
     AttackBonus,
     BecomesArtefact,
     BecomesCreature,
+    BecomeSymbiote,
     Block,
     Cell,
     ChangeControl,
@@ -62,6 +63,7 @@ from bot.corpus.abilities import (
     Strike,
     Summon,
     Swap,
+    SymbioteRole,
     Target,
     Teleport,
     Throw,
@@ -1215,6 +1217,29 @@ def restores_armor(text: str) -> tuple[Effect, str] | None:
     return (RestoreArmor(target=who), text[m.end():]) if who is not None else None
 
 
+#: «стать паразитом …», «стать компаньоном …»: what a symbiote becomes of its host.
+_SYMBIOTE_ROLES: dict[str, SymbioteRole] = {"паразитом": "parasite", "компаньоном": "companion"}
+
+
+def becomes_symbiote(text: str) -> tuple[Effect, str] | None:
+    """«стать компаньоном вашему стоящему рядом существу» (50-147), «стать паразитом, стоящему
+    рядом существу противника» (40-95: a stray comma of the database): the card itself becomes
+    the parasite or companion of one creature, named in the dative."""
+    m = re.match(r"стать (?P<role>" + alternation(_SYMBIOTE_ROLES) + r"),? ", text)
+    if not m:
+        return None
+    rest = text[m.end():]
+    for stop in _phrase_ends(rest):
+        read = noun_phrase(rest[:stop])
+        if read is None or read.plural is not False:
+            continue
+        host = read.selector
+        if host.all or host.up_to is not None or host.what != "creature":
+            return None
+        return BecomeSymbiote(role=_SYMBIOTE_ROLES[m.group("role")], host=host), rest[stop:]
+    return None
+
+
 def changes_control(text: str) -> tuple[Effect, str] | None:
     """«он переходит под контроль противника» (40-181): the card itself or the one named
     before."""
@@ -1323,7 +1348,7 @@ TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, to_graveyard, marker_on_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
-    marker_on_own_cell, gains_class, changes_control, lands, restores_armor, prevents,
+    marker_on_own_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
 )
 
 
