@@ -239,8 +239,8 @@ def _noun(sel: Selector, piece: Piece) -> Truth:
         if card is None:
             return Truth.unknown(f"герой ли {piece_label(piece)}")
         return Truth.of(any(c.startswith("Герой") for c in card.classes))
-    if sel.what == "symbiote":
-        return Truth.of(card is not None and card.creature_type == "Паразит")
+    if sel.what == "symbiote":  # companions and parasites are both symbiotes
+        return Truth.of(card is not None and card.creature_type in ("Компаньон", "Паразит"))
     return FALSE  # artefacts and terrains are not placed
 
 

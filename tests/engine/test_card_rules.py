@@ -704,3 +704,9 @@ def test_a_cell_ahead_diagonal_or_opposite() -> None:
     assert cell_is(Cell(diagonal=True), b2, b3, scene).value is False
     assert cell_is(Cell(opposite="self"), None, b3, scene).value is True
     assert cell_is(Cell(opposite="self"), None, c3, scene).value is False
+def test_companions_and_parasites_are_symbiotes() -> None:
+    owner = at(card(), "b2")
+    scene = Scene(pos(owner), owner)
+    for kind, expected in (("Компаньон", True), ("Паразит", True), ("Нелетающее", False)):
+        piece = at(card(creature_type=kind), "c2")
+        assert selects(Selector(what="symbiote"), piece, scene).value is expected

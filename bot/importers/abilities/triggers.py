@@ -624,6 +624,8 @@ def _aimed(when: When, text: str) -> Iterator[Reading]:
                               attack=replace(when.attack, by=when.subject)), rest
                 return
             target = dative_target(phrase) if phrase != SELF else None
+            if target == "host" and when.subject == "self":
+                return  # «при дальней атаке по хозяину» (50-185): anyone's attack, or its own?
             if target is not None and (when.subject == "self" or isinstance(when.subject, Selector)):
                 # «при атаке существа противника по вашему закрытому болотному существу» (20-110)
                 yield replace(when, target=target), rest
