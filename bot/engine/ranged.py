@@ -39,7 +39,7 @@ from bot.engine.declare import (
 from bot.engine.defence import concerns_attack, defences
 from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Verdict
-from bot.engine.targets import only_targets
+from bot.engine.targets import aimed_at, only_targets
 from bot.engine.truth import TRUE, Truth, all_of, any_of
 from bot.engine.ways import Way, unread_aura, unread_mention, unread_rule, ways
 
@@ -97,6 +97,7 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
         return b_.reason(f"{piece.name} не может атаковать: «{rule.text.strip()}».").done("no")
     allowed, free = only_targets(b_, position, piece, target, kind)
     facts = [usable, cannot.negated(), allowed,
+             aimed_at(b_, position, piece, target, way.effect),
              _adjacent(b_, piece, way, kind, a, b, position),
              _target(b_, piece, target, kind, way, position)]
     if way.unread:

@@ -61,6 +61,31 @@ def only_targets(b_: Builder, position: Position, attacker: Piece, target: Piece
     return all_of(facts) if facts else TRUE, any_of(free) if free else FALSE
 
 
+def aimed_at(b_: Builder, position: Position, attacker: Piece, target: Piece,
+             effect: object) -> Truth:
+    """The attack's own «по …» (``target`` of a ranged effect): «выстрел на 1 по карте, стоящей
+    рядом с атакованным» (40-9) may hit only such a card; «по карте на выбранной клетке»
+    (10-22) is the asked one."""
+    aim = getattr(effect, "target", None)
+    if aim is None or (isinstance(aim, Selector) and aim.place == "chosen_cell"):
+        return TRUE
+    scene = Scene(position, attacker)
+    found = _is(aim, target, attacker, scene) if isinstance(aim, Selector) or aim == "self" \
+        else _named(aim, target, scene)
+    if found.value is False:
+        b_.reason(f"Особенность называет, по какой карте атака: {target.name} не такая.")
+    return found
+
+
+def _named(ref: str, target: Piece, scene: Scene) -> Truth:
+    """«в ту же цель», «по атаковавшему»: a participant of an event the position does not show."""
+    named = scene.ref(ref)
+    if named is not None:
+        return Truth.of(named is target)
+    return Truth.unknown("та ли это карта, по которой особенность позволяет атаку (участник "
+                         "события, которого позиция не показывает)")
+
+
 def _is(who: Target, piece: Piece, holder: Piece, scene: Scene) -> Truth:
     """Whether ``piece`` is the card(s) a rule of ``holder`` names."""
     if isinstance(who, Selector):

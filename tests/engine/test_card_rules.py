@@ -710,3 +710,13 @@ def test_companions_and_parasites_are_symbiotes() -> None:
     for kind, expected in (("Компаньон", True), ("Паразит", True), ("Нелетающее", False)):
         piece = at(card(creature_type=kind), "c2")
         assert selects(Selector(what="symbiote"), piece, scene).value is expected
+def test_a_ranged_attack_aimed_by_its_own_words() -> None:
+    # «Закрыться: Выстрел на 2 по летающему существу»: a ground «?» is no such target
+    aimed = at(card(Activated(text="Закрыться: Выстрел на 2 по летающему существу.",
+                              cost=Cost(tap=True), effects=(Shot(values=(2, 2, 2), target=Selector(
+                                  flags=("flying",))),))), "a1")
+    assert shoot(pos(aimed, at(None, "a4", enemy=True)), "shot", "a1", "a4").verdict == "no"
+    back = at(card(Activated(text="Закрыться: Выстрел на 2 по атаковавшему.", cost=Cost(tap=True),
+                             effects=(Shot(values=(2, 2, 2), target="attacker"),))), "a1")
+    r = shoot(pos(back, at(None, "a4", enemy=True)), "shot", "a1", "a4")
+    assert r.verdict == "unknown" and r.missing and "участник события" in r.missing
