@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from bot.corpus.abilities import (
     AdjacentTargets,
@@ -95,20 +95,46 @@ def event_matches(when: When, owner: Piece, mover: Piece, step: Step,
         parts.append(holds(when.condition, replace(scene, owner=_moved(owner, mover, step))))
     if when.first:
         parts.append(Truth.unknown("первое ли это перемещение за ход"))
-    unread = [what for name, what in _UNCHECKED.items() if getattr(when, name) not in (None, False)]
+    if when.diagonal:  # «при перемещении по диагонали» (20-72)
+        parts.append(_diagonal(step))
+    unread = unchecked(when)
     if unread:  # read from the card, but not something a described move shows
         parts.append(Truth.unknown(f"выполнено ли условие особенности ({', '.join(unread)}): "
                                    "по описанному перемещению его не проверить"))
     return all_of(parts)
 
 
+#: Fields of a trigger phrase :func:`event_matches` settles from the described step itself.
+_CHECKED = frozenset({"event", "also", "timing", "subject", "from_", "to", "reverse",
+                      "condition", "first", "diagonal"})
 #: Fields of a trigger phrase a described relocation does not settle: «при перемещении в ваш
-#: ход», «во второй раз за ход», «при движении через …» … — the trigger may fire or not.
+#: ход», «во второй раз за ход», «при движении через …» … — the trigger may fire or not. A
+#: field of :class:`When` in neither table (one added to the vocabulary later) is unsettled
+#: too, never taken as matched: :func:`unchecked`.
 _UNCHECKED = {"turn": "чей ход", "nth": "который это раз", "over": "через какую клетку",
               "moving": "что перемещают", "item": "что получено", "next": "в какой ход",
               "attack": "какой атакой", "target": "с какой целью", "keyword": "какая особенность",
               "value": "какая величина", "in_assault": "во время ли нападения",
-              "host_death": "погиб ли хозяин"}
+              "host_death": "погиб ли хозяин", "at_least": "сколько их"}
+
+
+def unchecked(when: When) -> list[str]:
+    """What ``when`` says that a described relocation does not settle (so the trigger may have
+    fired or not): every field set to other than its default, beyond those checked."""
+    out = []
+    for f in fields(when):
+        value = getattr(when, f.name)
+        if f.name not in _CHECKED and value not in (None, False, ()):
+            out.append(_UNCHECKED.get(f.name, f"«{f.name}»"))
+    return out
+
+
+def _diagonal(step: Step) -> Truth:
+    """Whether ``step`` goes along a diagonal: a step of movement (one cell) is known; a jump,
+    a teleport or a manoeuvre «по диагонали» the rules do not define — unknown."""
+    if step.how != "move":
+        return Truth.unknown("считается ли это перемещение перемещением по диагонали")
+    return Truth.of(step.src.col != step.dst.col and step.src.row != step.dst.row)
 
 
 def _cells_match(when: When, src: Cell, dst: Cell, scene: Scene, mover: Piece,

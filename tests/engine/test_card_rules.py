@@ -328,6 +328,41 @@ def test_a_trigger_on_two_events_and_one_on_a_move_it_cannot_settle() -> None:
     assert r.value is None and r.missing and "который это раз" in r.missing
 
 
+def test_a_trigger_on_a_diagonal_move() -> None:
+    # «При перемещении по диагонали получает +1 к простому удару …» (20-72): a step of movement
+    # is known to be diagonal or not; a jump «по диагонали» is not defined — it may have fired
+    piece = at(card(), "b2")
+    diagonal = When(event="relocate", diagonal=True)
+    step = Step("move", BoardCell.parse("b2"), BoardCell.parse("c3"))
+    assert event_matches(diagonal, piece, piece, step, pos(piece)).value is True
+    straight = Step("move", BoardCell.parse("b2"), BoardCell.parse("b3"))
+    assert event_matches(diagonal, piece, piece, straight, pos(piece)).value is False
+    jump = Step("jump", BoardCell.parse("b2"), BoardCell.parse("d4"))
+    assert event_matches(diagonal, piece, piece, jump, pos(piece)).value is None
+
+
+def test_every_field_of_a_trigger_phrase_is_settled_or_unknown() -> None:
+    # a field of When the engine does not check never counts as matched: the trigger may have
+    # fired («Неизвестно»), it is never taken as fired, nor as not fired
+    import dataclasses
+
+    from bot.engine.triggers import _CHECKED, unchecked
+
+    piece = at(card(), "b2")
+    step = Step("move", BoardCell.parse("b2"), BoardCell.parse("b3"))
+    samples = {"turn": "own", "nth": Nth(count=2, per="turn"), "over": Cell(free=True),
+               "moving": "self", "item": "counter", "next": True, "attack": Attack(kind="shot"),
+               "target": "self", "keyword": "bls", "value": 3, "in_assault": True,
+               "host_death": True, "at_least": 3}
+    for f in dataclasses.fields(When):
+        if f.name in _CHECKED:
+            continue
+        assert f.name in samples, f"a new field of When, {f.name}: add it to this test"
+        when = dataclasses.replace(When(event="move"), **{f.name: samples[f.name]})
+        assert unchecked(when), f.name
+        assert event_matches(when, piece, piece, step, pos(piece)).value is None, f.name
+
+
 def test_a_trigger_on_jumping_and_its_condition() -> None:
     hopper = card(Jump(text="Прыжок, дальность 3.", range=3),
                   Trigger(text="При прыжке, если закрыт — ранить себя на 1.",

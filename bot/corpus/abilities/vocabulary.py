@@ -541,7 +541,8 @@ class When(Value):
     переместить вашу боевую машину»: closed to pay for that card's move). ``host_death``: a symbiote's death because its host dies («Если должен
     погибнуть в результате гибели хозяина вместо этого …»). ``at_least``: the least amount
     of the one event that fires it — the wounds of «когда получает 3 или более раны от одной
-    атаки» (``wounded``).
+    атаки» (``wounded``). ``diagonal``: a move along a diagonal («При перемещении по
+    диагонали …», 20-72).
     """
 
     event: Event
@@ -566,6 +567,7 @@ class When(Value):
     moving: Target | None = None
     nth: Nth | None = None
     at_least: int | None = None
+    diagonal: bool = False
 
 
 # ---------------------------------------------------------------------------------------------

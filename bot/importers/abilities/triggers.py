@@ -647,7 +647,12 @@ def _over(when: When, text: str) -> Iterator[Reading]:
 
 def _cells(when: When, text: str) -> Iterator[Reading]:
     """«на соседнюю клетку», «на клетку третьего ряда противника», «с вашей половины поля боя
-    на половину поля боя противника»."""
+    на половину поля боя противника»; «по диагонали» (20-72: a move along a diagonal) before
+    them."""
+    m = re.match(r" по диагонали(?=$|[ ,—])", text)
+    if m and not when.diagonal:
+        yield from _cells(replace(when, diagonal=True), text[m.end():])
+        return
     m = re.match(r" на соседнюю клетку", text)
     if m:
         yield replace(when, to=Cell(adjacent=True)), text[m.end():]
@@ -673,6 +678,12 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
     m = re.match(r" на клетку (" + "|".join(_REGIONS) + r")", text)
     if m:
         yield replace(when, to=Cell(region=_REGIONS[m.group(1)])), text[m.end():]
+        return
+    m = re.match(r" на (" + "|".join(_HALVES) + r") с соседней с " + re.escape(SELF)
+                 + r" клетки(?=$|[ ,—])", text)
+    if m:  # «на половину поля боя противника с соседней с Огненным импом клетки» (10-138)
+        yield replace(when, from_=Cell(next_to="self"), to=Cell(region=_HALVES[m.group(1)])), \
+            text[m.end():]
         return
     m = re.match(r" с (?:клетки )?(" + "|".join(_REGIONS) + r") на (?:клетку )?("
                  + "|".join([*_REGIONS, *_HALVES]) + r")(?P<rev> или наоборот)?", text)
