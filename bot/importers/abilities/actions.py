@@ -39,7 +39,7 @@ from bot.corpus.abilities import (
 from bot.importers.abilities import effects as fx
 from bot.importers.abilities.attacks import by_whom
 from bot.importers.abilities.selectors import described, target
-from bot.importers.abilities.words import alternation
+from bot.importers.abilities.words import CELL_REGIONS, alternation
 
 # ---------------------------------------------------------------------------------------------
 # «перенаправить …»
@@ -226,6 +226,10 @@ _CELLS: dict[str, Cell] = {
     "на любую свободную клетку поля боя": Cell(free=True),
     "на любую незанятую клетку поля боя": Cell(free=True),
     "на клетку напротив себя": Cell(opposite="self"),  # 50-180
+    # «на клетку вашей половины поля боя рядом с собой» (20-41): a region and a neighbour both
+    **{f"на {free}клетку {words} рядом с собой": Cell(free=bool(free), region=region,
+                                                    next_to="self")
+       for words, region in CELL_REGIONS.items() for free in ("", "свободную ")},
 }
 _MOVE_CELL = re.compile(r" (?P<cell>" + alternation(_CELLS) + r")(?=$|[ ,.;)])")
 

@@ -228,13 +228,14 @@ def finishing(text: str) -> tuple[Effect, str] | None:
 
 
 def jump(text: str) -> tuple[Effect, str] | None:
-    """«совершить прыжок дальностью 3, только на свободную клетку»."""
-    m = re.match(r"(?:совершить\s+)?прыжок,?\s+дальност(?:ью|ь)\s+(\d+)"
+    """«совершить прыжок дальностью 3, только на свободную клетку»; «прыжок, дальность X» (30-72:
+    X defined by its frame, else the sentence is not read)."""
+    m = re.match(r"(?:совершить\s+)?прыжок,?\s+дальност(?:ью|ь)\s+(\d+|x)(?=$|[ ,.;)])"
                  r"(\s*,\s*только\s+на\s+свободную\s+клетку)?", text)
     if not m:
         return None
     to = Cell(free=True) if m.group(2) else None
-    return Jump(range=int(m.group(1)), to=to), text[m.end():]
+    return Jump(range=_amount(m.group(1)), to=to), text[m.end():]  # type: ignore[arg-type]
 
 
 _TELEPORT_TO = re.compile(

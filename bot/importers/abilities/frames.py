@@ -59,6 +59,7 @@ from bot.corpus.abilities import (
     Shot,
     State,
     Static,
+    Strike,
     Swap,
     Throw,
     ToDeck,
@@ -75,7 +76,7 @@ from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
 from bot.importers.abilities.modifiers import modifier
 from bot.importers.abilities.parts import cap, limit, x_value
-from bot.importers.abilities.selectors import target
+from bot.importers.abilities.selectors import dative_target, target
 from bot.importers.abilities.statics import statement
 from bot.importers.abilities.text import SELF, self_gender
 from bot.importers.abilities.triggers import defines_x, whens
@@ -136,7 +137,7 @@ def partial_body(text: str, *, optional: bool = True) -> Body:
 
 def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     parts: dict[str, Any] = {}
-    bare = _tail_brackets(_clean(text), parts)
+    bare = _tail_brackets(_CAP_BEFORE_UNTIL.sub(r" \g<until> \g<cap>", _clean(text)), parts)
     if bare is None:
         return None
     text = bare
@@ -159,6 +160,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     per_x = parts.pop("per_x", None)
     until = parts.pop("until", None)
     closed = parts.pop("closed", False)
+    only = parts.pop("only", None)
     named = _NAMED.match(text)
     if named:
         found = _named(text, named, parts, partial=partial)
@@ -172,6 +174,9 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     if closed and found is not None:
         back = _closed(found.effects) if found.complete else None
         found = dataclasses.replace(found, effects=back) if back is not None else None
+    if only is not None and found is not None:
+        aimed = _aimed_strike(found.effects, only) if found.complete else None
+        found = dataclasses.replace(found, effects=aimed) if aimed is not None else None
     if until is None or found is None:
         return found
     lasting = _lasting(found.effects, until) if found.complete else None
@@ -293,6 +298,11 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
                 found["closed"] = True
             elif (lasting := _UNTIL_BRACKET.fullmatch(item)) and "until" not in found:  # 10-59
                 found["until"] = fx.UNTIL[lasting.group("until")]
+            elif (aim := _ONLY_AT.fullmatch(item)) and "only" not in found:
+                whom = dative_target(aim.group("whom"))  # 20-198: whom the strike hits
+                if not isinstance(whom, Selector):
+                    return text
+                found["only"] = whom
             elif items == _COMMON_CHOICE and "common_choice" not in found:
                 found["common_choice"] = True  # 20-134: one choice for every card it names
                 break
@@ -304,12 +314,27 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
         text = text[: m.start()].rstrip(" ,")
 
 
+#: «+1 к следующему метанию (максимум +1) до конца вашего хода» (10-138): the cap of the last
+#: effect before its duration at the end is said as after it.
+_CAP_BEFORE_UNTIL = re.compile(r" (?P<cap>\(максимум \+\d+\)) (?P<until>до конца (?:"
+                               + alternation(fx.UNTIL) + r"))$")
+#: «(только по карте противника, 3 раза за ход)» after a strike (20-198): whom it is made at.
+_ONLY_AT = re.compile(r"только по (?P<whom>[^,()]+)")
 #: «(максимум -3)» after a penalty: the most the penalties add up to, a negative cap.
 _PENALTY_CAP = re.compile(r"максимум [-–−]\s*(?P<n>\d+)")
 #: «(по вашему выбору, общему для всех целей)»: one choice of the effects for all their cards.
 _COMMON_CHOICE = ["по вашему выбору", "общему для всех целей"]
 #: «(до конца хода противника)» at the end: the duration of every effect before it.
 _UNTIL_BRACKET = re.compile(r"до конца (?P<until>" + alternation(fx.UNTIL) + r")")
+
+
+def _aimed_strike(effects: tuple[Effect, ...], whom: Selector) -> tuple[Effect, ...] | None:
+    """The one strike of ``effects`` made only at ``whom`` («особый удар исподтишка на 1-2-2
+    (только по карте противника, …)», 20-198), or None: a ranged attack restricted so is a
+    rule of declaring it, which a triggered ability's target does not say."""
+    if len(effects) != 1 or not isinstance(effects[0], Strike) or effects[0].target is not None:
+        return None
+    return (dataclasses.replace(effects[0], target=whom),)
 
 
 def _common_choice(effects: tuple[Effect, ...]) -> bool:

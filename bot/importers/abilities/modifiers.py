@@ -335,11 +335,19 @@ def extra_lives(text: str) -> Found | None:
 
 
 def marker(text: str) -> Found | None:
-    """«маркер добычи», «маркер «смерч»» (one word or a quoted name)."""
+    """«маркер добычи», «маркер «смерч»» (one word or a quoted name); «маркер холод трясины до
+    конца хода» (20-108): an unquoted name of two or three words where a duration ends it."""
+    words = _MARKER_WORDS.match(text)
+    if words:
+        return Marker(name=words.group(1)), text[words.end():]
     m = re.match(r"маркер (?:«([^»]+)»|\"([^\"]+)\"|([а-я]+(?:-[а-я]+)?))(?=$|[ ,.;)])", text)
     if not m:
         return None
     return Marker(name=m.group(1) or m.group(2) or m.group(3)), text[m.end():]
+
+
+#: «маркер холод трясины до конца хода»: the words up to «до конца …» are the marker's name.
+_MARKER_WORDS = re.compile(r"маркер ((?!до )[а-я]+(?: (?!до )[а-я]+){1,2})(?= до конца )")
 
 
 #: Keywords whose value grows, in the dative («+2 к бешенству»).
