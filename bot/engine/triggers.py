@@ -267,11 +267,16 @@ def _applied(eff: object, after: Position, owner: Piece, dst: Cell,
 
 
 def _free_cells(eff: Jump | Teleport, after: Position, owner: Piece, dst: Cell) -> str:
+    what = "прыжка" if isinstance(eff, Jump) else "телепортации"
+    if eff.to is not None and eff.to.of is not None:
+        # «на клетку, которую тот демон занимал» (30-161): a cell of a card, before or after
+        # the event — not every free cell, and not checked here
+        return f"Клетка {what} названа в тексте карты (клетка, которую занимает или занимала " \
+               "названная карта): не проверено."
     rng = eff.range if isinstance(eff, Jump) and isinstance(eff.range, int) else None
     scene = Scene(after, owner)
     cells = [c for c in rules.free_cells_within(after, dst, rng)
              if eff.to is None or _cell_ok(eff.to, dst, c, scene)]
-    what = "прыжка" if isinstance(eff, Jump) else "телепортации"
     shown = ", ".join(map(str, cells[:12])) + ("…" if len(cells) > 12 else "")
     return f"Свободных клеток для {what}: {len(cells)}" + (f" ({shown})" if cells else "") + "."
 

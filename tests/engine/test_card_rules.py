@@ -755,3 +755,18 @@ def test_a_ranged_attack_aimed_by_its_own_words() -> None:
                              effects=(Shot(values=(2, 2, 2), target="attacker"),))), "a1")
     r = shoot(pos(back, at(None, "a4", enemy=True)), "shot", "a1", "a4")
     assert r.verdict == "unknown" and r.missing and "участник события" in r.missing
+
+
+def test_a_triggered_teleport_onto_the_cell_another_card_left_is_not_listed_as_any_cell() -> None:
+    # 30-161 «Кседдэн»: «При телепортации другого вашего демона может телепортироваться на
+    # клетку, которую тот демон занимал …»: one cell, not every free one
+    kseddan = card(Trigger(text="При телепортации другого вашего демона может телепортироваться "
+                                "на клетку, которую тот демон занимал.",
+                           when=When(event="teleport",
+                                     subject=Selector(side="own", other=True, classes=("Демон",))),
+                           effects=(Teleport(to=Cell(of="that")),), optional=True))
+    demon = card(Teleport(text="Телепортация."), classes=("Демон",))
+    position = pos(at(kseddan, "a1"), at(demon, "c2"))
+    r = can_teleport(position, Ref.at(position, "c2"), Ref.at(position, "c5"))
+    assert len(r.triggers) == 1, r.triggers
+    assert "Свободных клеток" not in r.triggers[0] and "не проверено" in r.triggers[0]

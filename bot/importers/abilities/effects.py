@@ -711,6 +711,12 @@ def gains(text: str) -> tuple[tuple[Effect, ...], str] | None:
         if _GET_VERBS[m.group("verb")] is None:
             return None  # «X получить» is no phrase
         found = target(_subject(m.group("who")), plural=_GET_VERBS[m.group("verb")])
+        both = _both_subjects(_subject(m.group("who")), m.group("verb")) if found is None else None
+        if both is not None:  # «Стражница Ульфгарда и существо, стоящее напротив нее, имеют …»
+            each = gains(f"{m.group('verb').removesuffix('ют')}ет {text[m.end():]}")
+            if each is None or not all(_given(e) for e in each[0]):
+                return None
+            return tuple(_retarget(e, one) for one in both for e in each[0]), each[1]
         if found is None:
             either = _either_subject(m.group("who"), m.group("verb"))
             if either is None:
@@ -767,6 +773,30 @@ def _timed_options(text: str, who: Target) -> tuple[list[tuple[Effect, ...]], st
         except _NoUntil:
             return None
     return (options, rest) if timed and len(options) > 1 else None
+
+
+def _both_subjects(who: str, verb: str) -> tuple[Target, Target] | None:
+    """«Стражница Ульфгарда и существо, стоящее напротив нее» (20-37) before a plural verb: the
+    card itself and another card, each of which gets it; «нее» in the second is the card
+    itself, the one card named before it."""
+    parts = who.split(" и ")
+    if _GET_VERBS[verb] is not True or len(parts) != 2 or parts[0] != SELF:
+        return None
+    other = target(parts[1], plural=False)
+    if not isinstance(other, Selector) or other.of not in ("self", "that"):
+        return None
+    return "self", dataclasses.replace(other, of="self")
+
+
+def _given(effect: Effect) -> bool:
+    """Whether ``effect`` is given to the card itself (its ``target``), so to another as well."""
+    names = {f.name for f in dataclasses.fields(effect)}
+    return "target" in names and getattr(effect, "target", None) == "self"
+
+
+def _retarget(effect: Effect, who: Target) -> Effect:
+    """``effect`` (read with the card itself as its subject) given to ``who``."""
+    return dataclasses.replace(effect, target=who)  # type: ignore[arg-type]
 
 
 def _either_subject(who: str, verb: str) -> tuple[Target, Target] | None:
