@@ -35,6 +35,7 @@ from bot.corpus.abilities import (
     Jump,
     Limit,
     Nearby,
+    Roll,
     Shot,
     Static,
     Throw,
@@ -172,12 +173,16 @@ def ways(piece: Piece, kind: str, asked: int | None = None) -> list[Way]:
 
 
 def _effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
-    """Effects in order, the options of a choice («… или …») included."""
+    """Effects in order, the options of a choice («… или …») and the outcomes of a die roll
+    («бросьте кубик; если выпало …») included."""
     for eff in effects:
         yield eff
         if isinstance(eff, Choice):
             for option in eff.options:
                 yield from _effects(option)
+        if isinstance(eff, Roll):
+            for outcome in eff.outcomes:
+                yield from _effects(outcome.effects)
 
 
 def _unread(piece: Piece, text: str) -> tuple[str, ...]:

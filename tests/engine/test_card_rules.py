@@ -770,3 +770,16 @@ def test_a_triggered_teleport_onto_the_cell_another_card_left_is_not_listed_as_a
     r = can_teleport(position, Ref.at(position, "c2"), Ref.at(position, "c5"))
     assert len(r.triggers) == 1, r.triggers
     assert "Свободных клеток" not in r.triggers[0] and "не проверено" in r.triggers[0]
+
+
+def test_a_teleport_in_the_outcome_of_a_die_roll_is_a_triggered_way() -> None:
+    # «При гибели бросьте кубик; если выпало 6 телепортация»: the card has the teleport only
+    # there — not declarable on its own, and not «the card has no teleport» either
+    from bot.corpus.abilities import Outcome, Roll
+
+    roller = card(Trigger(text="При гибели бросьте кубик; если выпало 6 телепортация.",
+                          when=When(event="death"),
+                          effects=(Roll(outcomes=(Outcome(values=(6,), effects=(Teleport(),)),)),)))
+    position = pos(at(roller, "b2"))
+    r = can_teleport(position, Ref.at(position, "b2"), Ref.at(position, "d4"))
+    assert r.verdict == "unknown" and r.missing and "«При гибели" in r.missing

@@ -888,6 +888,25 @@ class Delayed(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Outcome(Value):
+    """One result of a :class:`Roll`: the die ``values`` it is («если выпало 5 или 6»), and its
+    ``effects``."""
+
+    values: tuple[int, ...] = set_field()
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class Roll(Entry):
+    """«бросьте кубик; если выпало 5 или 6 эта атака блокируется» (10-189): a die is rolled and
+    each of ``outcomes`` says what its results do (a result in none of them does nothing);
+    «…, иначе …» is an outcome of the other results."""
+
+    kind: ClassVar[str] = "roll"
+    outcomes: tuple[Outcome, ...]
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Choice(Entry):
     """«получает +1 к простому удару или +1 к движению до конца вашего хода»: one option of
     ``options`` (each a sequence of effects), chosen by the card's owner."""
@@ -1382,7 +1401,7 @@ class Choose(Entry):
 Effect = (
     Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
-    | Block | Redirect | MustAttack | Delayed
+    | Block | Redirect | MustAttack | Delayed | Roll
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus
     | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent

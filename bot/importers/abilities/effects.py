@@ -1367,8 +1367,9 @@ def to_deck(text: str) -> tuple[Effect, str] | None:
 
 def block(text: str) -> tuple[Effect, str] | None:
     """«блокировать удар» (10-27), «заблокировать этот удар» (10-108): the attack that fired the
-    trigger (any: ``attack`` None)."""
-    m = re.match(r"(?:за)?блокировать (?:этот удар|эту атаку|удар|атаку)" + _END, text)
+    trigger (any: ``attack`` None); «эта атака блокируется» (10-189)."""
+    m = re.match(r"(?:(?:за)?блокировать (?:этот удар|эту атаку|удар|атаку)|(?:эта атака|этот удар)"
+                 r" блокируется)" + _END, text)
     return (Block(), text[m.end():]) if m else None
 
 

@@ -51,10 +51,12 @@ from bot.corpus.abilities import (
     Limit,
     Lives,
     MovementBonus,
+    Outcome,
     PlayerIs,
     RangeBonus,
     Redirect,
     Resurrect,
+    Roll,
     Selector,
     Shot,
     State,
@@ -704,6 +706,44 @@ def _later(text: str) -> tuple[Effect, str] | None:
     return None
 
 
+#: «бросьте кубик; если выпало …», «бросить кубик: если выпало …»: a roll and its outcomes.
+_ROLL = re.compile(r"(?:бросьте|бросить) кубик\s*[:;]\s*(?=если выпало )")
+#: «если выпало 5 или 6 …», «если выпало 4 или более …»: the results of one outcome.
+_OUTCOME = re.compile(r"если выпало (?:(?P<list>[1-6](?:(?:, | или )[1-6])*)|(?P<n>[1-6]) или "
+                      r"(?P<dir>более|больше|менее|меньше))(?= )")
+#: «…; иначе …»: the outcome of every other result.
+_OTHERWISE = re.compile(r"иначе(?= )")
+
+
+def _roll(text: str) -> tuple[Effect, str] | None:
+    """«бросьте кубик; если выпало 5 или 6 эта атака блокируется» (10-189), «бросьте кубик: если
+    выпало 1 или 2 ранить …; если выпало 3 или 4 излечить …; …» (10-185): a :class:`Roll`, each
+    outcome's effects read in full (the whole rest of ``text``); «; иначе …» the other results."""
+    m = _ROLL.match(text)
+    if not m:
+        return None
+    outcomes: list[Outcome] = []
+    seen: set[int] = set()
+    for part in re.split(r"\s*;\s*(?=если выпало |иначе )", text[m.end():]):
+        head = _OUTCOME.match(part) or _OTHERWISE.match(part)
+        if head is None or len(seen) == 6:
+            return None
+        if head.re is _OTHERWISE:
+            values = set(range(1, 7)) - seen
+        elif head.group("list"):
+            values = {int(v) for v in re.findall(r"\d", head.group("list"))}
+        else:
+            n = int(head.group("n"))
+            values = set(range(n, 7)) if head.group("dir") in ("более", "больше") \
+                else set(range(1, n + 1))
+        effects = _effects(part[head.end():].strip())
+        if not values or values & seen or effects is None:
+            return None
+        seen |= set(range(1, 7)) if head.re is _OTHERWISE else values  # nothing after «иначе»
+        outcomes.append(Outcome(values=tuple(sorted(values)), effects=effects))
+    return Roll(outcomes=tuple(outcomes)), ""
+
+
 #: «[кто] получает <ability> до конца …»: a whole ability (with its own cost, trigger or
 #: condition) given for a while; quoted or not.
 _GRANT = re.compile(r"(?:(?P<who>[^,;:«»]+?) )?(?P<verb>получает|получают|получить) ")
@@ -789,7 +829,7 @@ def _bare_rule(ability: Ability) -> bool:
 
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
-    _ranged_tail, _delayed, _later, actions.redirect, actions.reduce_one, actions.block_at,
+    _ranged_tail, _delayed, _later, _roll, actions.redirect, actions.reduce_one, actions.block_at,
     actions.change_roll,
     actions.volley, actions.far_wound,
     actions.relocate, actions.must_attack, actions.wounded,

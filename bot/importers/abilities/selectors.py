@@ -281,9 +281,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
         # «горное существо или нейтральное существо» (20-55): «горное или нейтральное существо»
         s = f"{two.group('pre')}{two.group('a')} или {two.group('b')} {two.group('noun')}"
     fields: dict[str, object] = {}
-    if s.startswith("себя или "):
+    self_or = re.match(r"(?:себя|@self) или ", s)
+    if self_or:  # «излечить Шакси или стоящее рядом существо» (10-185): as «себя или …»
         fields["or_self"] = True
-        s = s[len("себя или "):]
+        s = s[self_or.end():]
     plural: bool | None = None
     flags: list[Flag] = []
     elements: list[Element] = []

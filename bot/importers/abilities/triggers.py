@@ -96,6 +96,13 @@ _ASSAULT_ATTACKS: dict[str, AttackKind] = {
     "простым ударом": "simple_strike", "выстрелом": "shot", "разрядом": "discharge",
     "метанием": "throw", "ударом через ряд": "through_row", "магическим ударом": "magic_strike",
 }
+#: «атакован дальней атакой», «… немагической атакой» (instrumental): the attack described.
+_ATTACKED_BY: dict[str, Attack] = {
+    "дальней атакой": Attack(kind="attack", reach="ranged"),
+    "ближней атакой": Attack(kind="attack", reach="melee"),
+    "магической атакой": Attack(kind="attack", magic=True),
+    "немагической атакой": Attack(kind="attack", magic=False),
+}
 #: Nouns of other events after «при» (prepositional) and «после» (genitive).
 _EVENT_NOUNS: dict[str, Event] = {
     "гибели": "death", "движении": "move", "передвижении": "move", "движения": "move",
@@ -508,6 +515,10 @@ def _verb_heads(text: str) -> Iterator[Reading]:
                     yield replace(base, target=whom), more
             yield base, tail
         elif event in ("assault", "attacked"):
+            if event == "attacked":  # «когда атакован дальней атакой» (10-189)
+                for attack, more in _options(tail, _ATTACKED_BY):
+                    if attack is not None:
+                        yield replace(base, attack=attack), more
             for kind, more in _options(tail, _ASSAULT_ATTACKS):
                 yield replace(base, attack=Attack(kind=kind) if kind else None), more
         else:
