@@ -542,7 +542,8 @@ class When(Value):
     погибнуть в результате гибели хозяина вместо этого …»). ``at_least``: the least amount
     of the one event that fires it — the wounds of «когда получает 3 или более раны от одной
     атаки» (``wounded``). ``diagonal``: a move along a diagonal («При перемещении по
-    диагонали …», 20-72).
+    диагонали …», 20-72). ``by_other``: the card is moved by another card, not by itself
+    («При перемещении Кугхора другой картой …», 20-60).
     """
 
     event: Event
@@ -568,6 +569,7 @@ class When(Value):
     nth: Nth | None = None
     at_least: int | None = None
     diagonal: bool = False
+    by_other: bool = False
 
 
 # ---------------------------------------------------------------------------------------------

@@ -658,11 +658,15 @@ def _over(when: When, text: str) -> Iterator[Reading]:
 
 def _cells(when: When, text: str) -> Iterator[Reading]:
     """«на соседнюю клетку», «на клетку третьего ряда противника», «с вашей половины поля боя
-    на половину поля боя противника»; «по диагонали» (20-72: a move along a diagonal) before
-    them."""
+    на половину поля боя противника»; «по диагонали» (20-72: a move along a diagonal) and
+    «другой картой» (20-60: moved by another card) before them."""
     m = re.match(r" по диагонали(?=$|[ ,—])", text)
     if m and not when.diagonal:
         yield from _cells(replace(when, diagonal=True), text[m.end():])
+        return
+    m = re.match(r" другой картой(?=$|[ ,—])", text)
+    if m and not when.by_other and when.event == "relocate":  # «при перемещении Кугхора другой
+        yield from _cells(replace(when, by_other=True), text[m.end():])  # картой» (20-60)
         return
     m = re.match(r" на соседнюю клетку", text)
     if m:
