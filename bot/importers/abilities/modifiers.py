@@ -346,8 +346,11 @@ def marker(text: str) -> Found | None:
     return Marker(name=m.group(1) or m.group(2) or m.group(3)), text[m.end():]
 
 
-#: «маркер холод трясины до конца хода»: the words up to «до конца …» are the marker's name.
-_MARKER_WORDS = re.compile(r"маркер ((?!до )[а-я]+(?: (?!до )[а-я]+){1,2})(?= до конца )")
+#: «маркер холод трясины до конца хода»: the words up to «до конца …» are the marker's name
+#: (no preposition or conjunction among them: «маркер костра на клетку до конца …» is no name).
+_NOT_NAME = r"(?!(?:до|на|в|во|с|со|по|к|ко|у|от|и|или|а|рядом|клетку|клетке)(?= ))"
+_MARKER_WORDS = re.compile(r"маркер (" + _NOT_NAME + r"[а-я]+(?: " + _NOT_NAME
+                           + r"[а-я]+){1,2})(?= до конца )")
 
 
 #: Keywords whose value grows, in the dative («+2 к бешенству»).
