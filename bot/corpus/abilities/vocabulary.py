@@ -43,10 +43,12 @@ Per = Literal["turn", "battle", "own_turn", "enemy_turn"]
 #: Whose turn: «вашего хода» own, «хода противника» enemy, «хода» any.
 Turn = Literal["own", "enemy", "any"]
 #: How long an effect lasts: «до конца хода» … ; ``its_next_turn``: «в свой следующий ход» said
-#: of another card — only during the next turn of that card's owner (not the rest of this one).
+#: of another card — only during the next turn of that card's owner (not the rest of this one);
+#: ``while_in_squad``: as long as the card itself stays in its owner's squad («пока Судовой кок в
+#: вашем отряде», 20-188).
 Until = Literal["end_of_turn", "end_of_your_turn", "end_of_enemy_turn", "end_of_battle",
                 "end_of_your_next_turn", "end_of_next_enemy_turn", "end_of_its_turn",
-                "its_next_turn"]
+                "its_next_turn", "while_in_squad"]
 Strength = Literal["weak", "medium", "strong"]
 Side = Literal["any", "own", "enemy"]
 #: The noun of an attack description («простых ударов» simple_strike, «атак» attack …).

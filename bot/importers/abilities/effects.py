@@ -579,10 +579,17 @@ def _subject(who: str) -> str:
     return who[:-1] if who.endswith(",") and ", " in who[:-1] else who
 
 
+#: «, пока Судовой кок в вашем отряде» (20-188) after an effect: it lasts while the card itself
+#: is in its owner's squad.
+_WHILE_IN_SQUAD = re.compile(r",? пока " + re.escape(SELF) + r" в (?:вашем )?отряде(?! противника)"
+                             + _END)
+
+
 def _until(rest: str) -> tuple[Until | None, str]:
     m = re.match(_UNTIL_RE, rest)
     if not m:
-        return None, rest
+        squad = _WHILE_IN_SQUAD.match(rest)
+        return ("while_in_squad", rest[squad.end():]) if squad else (None, rest)
     return UNTIL[m.group("until")], rest[m.end():]
 
 
