@@ -834,12 +834,15 @@ class Fight(Entry):
 class Marker(Entry):
     """«атакованная карта получает маркер охоты до конца вашего хода» (name: «охоты»);
     ``cell``: put on a cell, not on a card («положите маркер костра на свободную клетку (до
-    конца хода противника)», 10-175; then ``target`` is left out)."""
+    конца хода противника)», 10-175; then ``target`` is left out); ``count``: markers put on
+    that many such cells, one on each («положите маркеры врата на три свободные клетки»,
+    10-170)."""
 
     kind: ClassVar[str] = "marker"
     name: str
     target: Target = "self"
     cell: Cell | None = None
+    count: int = 1
     until: Until | None = None
 
 

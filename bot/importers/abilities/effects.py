@@ -1153,15 +1153,34 @@ def _written_subject(m: re.Match[str], infinitive: str, plural: str) -> Target |
     return target(m.group("who"), plural=m.group("verb") == plural)
 
 
+#: «(до конца хода противника)», «(сохраняются до конца хода противника)» after markers put.
+_MARKER_UNTIL = r"(?: \((?:сохраня(?:ется|ются) )?до конца (?P<until>" + alternation(UNTIL) + r")\))?"
+#: «маркеры врата на три свободные клетки» (10-170): one marker on each of that many cells.
+_MARKERS_ON = re.compile(r"маркеры (?P<name>[а-я]+(?:-[а-я]+)?) на (?P<n>" + alternation(NUMBERS)
+                         + r"|\d+) свободные клетки" + _MARKER_UNTIL + _END)
+
+
 def marker_on_cell(text: str) -> tuple[Effect, str] | None:
     """«положите маркер костра на свободную клетку (до конца хода противника)» (10-175): a
-    marker put on a free cell, for a while when a duration in brackets follows."""
-    m = re.match(r"(?:положите|положить) (?=маркер )", text)
-    found = marker(text[m.end():]) if m else None
+    marker put on a free cell, for a while when a duration in brackets follows; «положите
+    маркеры врата на три свободные клетки (сохраняются до конца хода противника)» (10-170):
+    one on each of three."""
+    m = re.match(r"(?:положите|положить) (?=маркеры? )", text)
+    if not m:
+        return None
+    many = _MARKERS_ON.match(text, m.end())
+    if many:
+        n = many.group("n")
+        count = int(n) if n.isdigit() else NUMBERS[n]
+        if count < 2:
+            return None
+        until = UNTIL[many.group("until")] if many.group("until") else None
+        return Marker(name=many.group("name"), cell=Cell(free=True), count=count,
+                      until=until), text[many.end():]
+    found = marker(text[m.end():])
     if found is None or not isinstance(found[0], Marker):
         return None
-    cell = re.match(r" на свободную клетку(?: \(до конца (?P<until>" + alternation(UNTIL)
-                    + r")\))?" + _END, found[1])
+    cell = re.match(r" на свободную клетку" + _MARKER_UNTIL + _END, found[1])
     if not cell:
         return None
     until = UNTIL[cell.group("until")] if cell.group("until") else None
