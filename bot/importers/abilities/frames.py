@@ -1227,6 +1227,9 @@ _DEMONSTRATIVE = re.compile(r"(?:^|\s)эт(?:о|ого|ому|им|у|ой|а|и
 
 def _triggered(s: str) -> list[Ability] | None:
     for when, rest in whens(s):
+        items = _conditional_items(rest, when)
+        if items is not None:
+            return items
         for cond, more in _ifs(_strike_of_x(rest, when), when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
@@ -1365,6 +1368,32 @@ def _gender_of(who: Any) -> str | None:
     if not isinstance(who, Selector) or who.classes or who.name:
         return None
     return _NOUN_GENDERS[who.what]
+
+
+#: «получает: A, если C; B, если D; …»: gains listed after a colon, each with its condition.
+_GAINS_LIST = re.compile(r"\s*(?P<verb>получает|получают):\s*(?P<items>.+)")
+_ITEM_IF = re.compile(r"\s*(?P<what>[^;]+?),? если (?P<cond>[^;,]+?)\s*")
+
+
+def _conditional_items(rest: str, when: When) -> list[Ability] | None:
+    """«В начале боя получает: +1 к движению, если у вас есть степное существо; броню 1, если
+    у вас есть горное существо; …» (10-196): one trigger per item of the list, each firing
+    under its own condition (a «…, если …» that every item has; else not read this way)."""
+    m = _GAINS_LIST.fullmatch(rest)
+    if m is None or when.condition is not None:
+        return None
+    out: list[Ability] = []
+    for item in m.group("items").split(";"):
+        found = _ITEM_IF.fullmatch(item)
+        if found is None:
+            return None
+        cond = condition(found.group("cond"))
+        b = body(f"{m.group('verb')} {found.group('what')}")
+        if cond is None or b is None or b.optional or b.limit or b.impact or b.spell \
+                or b.x or b.cap is not None:
+            return None
+        out.append(_trigger(dataclasses.replace(when, condition=cond), b))
+    return out if len(out) > 1 else None
 
 
 def _strike_of_x(rest: str, when: When) -> str:
