@@ -339,8 +339,8 @@ def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
 
 #: The fields of a cell (:class:`bot.corpus.abilities.Cell`) that :func:`cell_is` evaluates
 #: (tests/engine/test_card_rules.py checks these are all of them).
-CELL_FIELDS = frozenset({"free", "adjacent", "forward", "diagonal", "opposite", "occupied_by",
-                         "next_to", "min", "region", "of"})
+CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
+                         "occupied_by", "next_to", "min", "region", "of"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal"})
 
@@ -374,6 +374,8 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
                       else maybe[0])
     if spec.forward:  # «на клетку вперёд»: the next cell ahead of the mover
         checks.append(Truth.of(src is not None and front(src, mover.enemy) == dst))
+    if spec.backward:  # «на клетку назад»: the next cell behind the mover
+        checks.append(Truth.of(src is not None and front(src, mover.enemy, -1) == dst))
     if spec.diagonal:  # «на 1 клетку по диагонали»
         checks.append(Truth.of(src is not None and abs(src.col - dst.col) == 1
                                and abs(src.row - dst.row) == 1))

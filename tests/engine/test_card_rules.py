@@ -735,6 +735,9 @@ def test_a_cell_ahead_diagonal_or_opposite() -> None:
     b2, b3, c3, a2 = (BoardCell.parse(c) for c in ("b2", "b3", "c3", "a2"))
     assert cell_is(Cell(forward=True), b2, b3, scene).value is True
     assert cell_is(Cell(forward=True), b2, a2, scene).value is False
+    b1 = BoardCell.parse("b1")
+    assert cell_is(Cell(backward=True), b2, b1, scene).value is True
+    assert cell_is(Cell(backward=True), b2, b3, scene).value is False
     assert cell_is(Cell(diagonal=True), b2, c3, scene).value is True
     assert cell_is(Cell(diagonal=True), b2, b3, scene).value is False
     assert cell_is(Cell(opposite="self"), None, b3, scene).value is True

@@ -339,7 +339,8 @@ class Cell(Value):
     «на соседнюю клетку» (adjacent), «на клетку, занятую …» (occupied_by), «на клетку рядом с
     …» (next_to), «клетку третьего ряда противника» (region), «на его клетку» (of: the cell that
     card stands or stood on, 30-187); «на клетку вперёд» (forward: the cell next to the card
-    ahead of it, towards its owner's opponent, 50-1), «на 1 клетку по диагонали» (diagonal: a cell
+    ahead of it, towards its owner's opponent, 50-1), «на клетку назад» (backward: the cell next
+    to it behind, 40-53), «на 1 клетку по диагонали» (diagonal: a cell
     next to it along a diagonal, 20-75), «на клетку напротив себя» (opposite: the cell next to
     that card ahead of it, 50-180). ``min``: at least that many cards of ``next_to`` stand
     next to it, «на клетку, рядом с которой стоит 8 или более ваших существ» (10-130)."""
@@ -347,6 +348,7 @@ class Cell(Value):
     free: bool = False
     adjacent: bool = False
     forward: bool = False
+    backward: bool = False
     diagonal: bool = False
     opposite: Target | None = None
     occupied_by: Target | None = None

@@ -504,6 +504,7 @@ _CELLS = {"на соседнюю клетку": Cell(adjacent=True), "на св�
           "на свободную клетку поля боя": Cell(free=True),  # 20-132
           "на выбранную клетку поля боя": Cell(),  # any cell (30-57)
           "на клетку вперед": Cell(forward=True),  # 50-1
+          "на клетку назад": Cell(backward=True),  # 40-10
           "на 1 клетку по диагонали": Cell(diagonal=True)}  # 20-75
 
 

@@ -672,6 +672,11 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
     if m:
         yield replace(when, to=Cell(adjacent=True)), text[m.end():]
         return
+    m = re.match(r" на клетку (?P<way>вперед|назад)", text)
+    if m:  # «Когда передвигается на клетку назад закрывается» (40-53)
+        ahead = m.group("way") == "вперед"
+        yield replace(when, to=Cell(forward=ahead, backward=not ahead)), text[m.end():]
+        return
     m = re.match(r" на соседнюю с " + SELF + r" (?P<free>свободную )?клетку", text)
     if m:  # «на соседнюю с Синим драконом свободную клетку»
         yield replace(when, to=Cell(next_to="self", free=bool(m.group("free")))), text[m.end():]
