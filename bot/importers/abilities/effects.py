@@ -1050,6 +1050,9 @@ def choose(text: str) -> tuple[Effect, str] | None:
         return None
     rest = text[m.end():]
     for stop in _phrase_ends(rest):
+        fixed = ref(rest[:stop])  # «атакующему существу» (20-138), «этого существа»
+        if fixed is not None and fixed != "self":
+            return BecomeSymbiote(role=_SYMBIOTE_ROLES[m.group("role")], host=fixed), rest[stop:]
         read = noun_phrase(rest[:stop])
         if read is not None and read.plural is False and read.selector.up_to is None \
                 and not read.selector.all:
@@ -1282,12 +1285,16 @@ _SYMBIOTE_ROLES: dict[str, SymbioteRole] = {"паразитом": "parasite", "�
 def becomes_symbiote(text: str) -> tuple[Effect, str] | None:
     """«стать компаньоном вашему стоящему рядом существу» (50-147), «стать паразитом, стоящему
     рядом существу противника» (40-95: a stray comma of the database): the card itself becomes
-    the parasite or companion of one creature, named in the dative."""
+    the parasite or companion of one creature, named in the dative, or of a fixed participant
+    («стать паразитом атакующему существу», 20-138)."""
     m = re.match(r"стать (?P<role>" + alternation(_SYMBIOTE_ROLES) + r"),? ", text)
     if not m:
         return None
     rest = text[m.end():]
     for stop in _phrase_ends(rest):
+        fixed = ref(rest[:stop])  # «атакующему существу» (20-138), «этого существа»
+        if fixed is not None and fixed != "self":
+            return BecomeSymbiote(role=_SYMBIOTE_ROLES[m.group("role")], host=fixed), rest[stop:]
         read = noun_phrase(rest[:stop])
         if read is None or read.plural is not False:
             continue
