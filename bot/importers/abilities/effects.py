@@ -1050,9 +1050,6 @@ def choose(text: str) -> tuple[Effect, str] | None:
         return None
     rest = text[m.end():]
     for stop in _phrase_ends(rest):
-        fixed = ref(rest[:stop])  # «атакующему существу» (20-138), «этого существа»
-        if fixed is not None and fixed != "self":
-            return BecomeSymbiote(role=_SYMBIOTE_ROLES[m.group("role")], host=fixed), rest[stop:]
         read = noun_phrase(rest[:stop])
         if read is not None and read.plural is False and read.selector.up_to is None \
                 and not read.selector.all:

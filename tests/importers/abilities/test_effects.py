@@ -21,7 +21,7 @@ from bot.corpus.yamlio import read_yaml
 from bot.importers.abilities import extract_abilities
 from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.audit import card_name, entries_of, is_canonical
-from bot.importers.abilities.effects import gets
+from bot.importers.abilities.effects import choose, gets
 from bot.importers.abilities.frames import body
 from bot.importers.abilities.modifiers import modifier
 from bot.importers.abilities.selectors import described, target
@@ -129,3 +129,12 @@ def test_an_unquoted_name_ends_before_the_words_of_a_target() -> None:
     clause = body("воздействие сглаз существо получает проклятие")
     assert clause is not None and clause.impact == "сглаз"
     assert clause.effects == (Keyword(code="cur", target=Selector()),)
+
+
+@pytest.mark.parametrize("text", ["выберите атакованное существо", "выбрать это существо",
+                                  "выберите атакующее существо"])
+def test_choosing_a_fixed_participant_is_not_read(text: str) -> None:
+    # «выберите …» picks one card of a description; a participant needs no choice (and once
+    # crashed the reader: IndexError)
+    assert choose(text) is None
+    assert all(a.kind == "unparsed" for a in extract_abilities(f"Закрыться: {text}."))
