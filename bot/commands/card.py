@@ -199,15 +199,40 @@ def _rule_sections(corpus: Corpus, card: Card) -> list[Section]:
 
 #: Russian names of the ability kinds (docs/abilities.md).
 KIND_NAMES: dict[str, str] = {
-    "teleport": "телепортация", "jump": "прыжок", "throw": "метание", "shot": "выстрел",
-    "discharge": "разряд", "incorporeal": "бестелесность", "formation": "строй",
-    "manoeuvre": "манёвр", "trigger": "срабатывающая особенность",
-    "activated": "особенность с оплатой", "static": "особенность с условием",
-    "reduction": "−X от атак", "attack_bonus": "бонус к атаке", "strike": "удар",
-    "counters": "фишки", "delayed": "отложенный эффект", "keyword": "особенность",
-    "wound": "ранение", "movement_bonus": "бонус к движению", "range_bonus": "бонус к дальности",
-    "protection": "защита", "ignore": "игнорирует", "max_lives": "максимум жизней",
-    "diagonal": "движение по диагонали", "cannot": "запрет",
+    # frames
+    "trigger": "срабатывающая особенность", "activated": "особенность с оплатой",
+    "static": "особенность с условием", "formation": "строй", "incorporeal": "бестелесность",
+    # ways of moving and attacking
+    "teleport": "телепортация", "jump": "прыжок", "manoeuvre": "манёвр", "move": "перемещение",
+    "swap": "обмен местами", "land": "приземление", "throw": "метание", "shot": "выстрел",
+    "discharge": "разряд", "ranged": "дальняя атака", "strike": "удар", "fight": "сражение",
+    "multi_attack": "несколько атак за ход",
+    # actions
+    "wound": "ранение", "heal": "излечение", "extra_lives": "дополнительные жизни",
+    "open": "открыть", "close": "закрыть", "destroy": "уничтожение", "exile": "изгнание",
+    "summon": "вызов", "resurrect": "возрождение", "transfer": "перераспределение",
+    "counters": "фишки", "lose": "потеря", "marker": "маркер", "block": "блокирование атаки",
+    "redirect": "перенаправление атаки", "must_attack": "обязательная атака",
+    "delayed": "отложенный эффект", "roll": "бросок кубика", "choice": "выбор",
+    "choose": "выбор карты", "grant": "даёт особенность", "prevent": "предотвращение ран",
+    "restore_armor": "восстановление брони", "change_control": "смена контроля",
+    "to_deck": "в колоду", "to_graveyard": "на кладбище", "crystals": "кристаллы",
+    "becomes_creature": "становится существом", "becomes_artefact": "становится артефактом",
+    "become_symbiote": "становится симбиотом", "gain_class": "получает класс",
+    # what holds
+    "keyword": "особенность", "protection": "защита", "reduction": "−X от атак",
+    "vulnerability": "больше ран от атак", "attack_bonus": "бонус к атаке",
+    "keyword_bonus": "бонус к особенности", "movement_bonus": "бонус к движению",
+    "range_bonus": "бонус к дальности", "die_bonus": "бонус к броску кубика",
+    "max_lives": "максимум жизней", "ignore": "игнорирует", "reduce_to": "сведение атаки",
+    "no_wounds": "не получает ран", "wounds_only_from": "раны только от",
+    "stays_open": "не закрывается", "stays_closed": "не открывается",
+    "counters_as_open": "отвечает как открытая", "max_symbiotes": "предел симбиотов",
+    # rules of moving, attacking and the squad
+    "diagonal": "движение по диагонали", "onto_occupied": "на занятую клетку",
+    "as_adjacent": "как на соседнюю", "adjacent_targets": "атака по карте рядом",
+    "cannot": "запрет", "defends": "защитник", "only_targets": "выбор цели атаки",
+    "squad_ban": "ограничение набора",
 }
 
 

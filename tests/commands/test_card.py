@@ -1,7 +1,11 @@
+from typing import get_args
+
 import pytest
 
 from bot.answers.json import answer_to_dict
+from bot.commands.card import KIND_NAMES
 from bot.commands.judge import Judge
+from bot.corpus.abilities import vocabulary
 
 
 def test_card_by_number(judge: Judge) -> None:
@@ -152,3 +156,16 @@ def test_card_json_carries_banned_and_prints(judge: Judge) -> None:
     assert card["banned"] is False
     assert [(p["set"], p["number"], p["banned"]) for p in card["prints"]] == [
         ("Путь хранителей", 43, False), ("Война стихий", 39, True)]
+
+
+def test_every_ability_kind_has_a_russian_name() -> None:
+    # «only_targets (учитывается в !check)» once reached players: every kind an entry of
+    # `abilities:` can have is named in Russian
+    kinds = set()
+    for union in (vocabulary.Effect, vocabulary.Ability):
+        for member in get_args(union):
+            kind = getattr(member, "kind", None)
+            if isinstance(kind, str) and kind != "unparsed":
+                kinds.add(kind)
+    assert kinds, "no kinds found"
+    assert sorted(kinds - set(KIND_NAMES)) == []
