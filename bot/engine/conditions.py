@@ -17,7 +17,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 
 from bot.corpus.abilities import (
     Ability,
@@ -34,6 +34,7 @@ from bot.corpus.abilities import (
     InRow,
     InZone,
     Lives,
+    MovementBonus,
     Nearby,
     Place,
     PlayerIs,
@@ -194,7 +195,8 @@ def _kinds(piece: Piece) -> set[str]:
 #: cards, not which (tests/engine/test_card_rules.py checks these cover every field, so a new
 #: filter is evaluated before it can be silently ignored).
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
-                              "having", "lacking", "cost_max", "cost_min", "region", "place",
+                              "having", "lacking", "cost_max", "cost_min", "movement_min",
+                              "movement_max", "region", "place",
                               "of", "graveyard"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
 
@@ -213,6 +215,7 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
         checks.append(any_of([has(piece, h) for h in sel.having]))
     checks += [has(piece, h).negated() for h in sel.lacking]  # «без …»: none of them
     checks.append(_cost(sel, piece))
+    checks.append(_movement(sel, piece, scene.position))
     if sel.region is not None:
         checks.append(Truth.of(piece.cell is not None and in_region(piece.cell, sel.region, owner)))
     if sel.place is not None:
@@ -220,6 +223,37 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
         checks.append(at_place(piece, sel.place, anchor) if anchor is not None
                       else Truth.unknown("о какой карте речь в особенности"))
     return all_of(checks)
+
+
+def _movement(sel: Selector, piece: Piece, position: Position) -> Truth:
+    """«с движением 2 или больше», «с 1 движением»: the card's printed movement, when nothing
+    may change it (its own «+N к движению», or any card's bonus given to others)."""
+    if sel.movement_min is None and sel.movement_max is None:
+        return TRUE
+    where = f" на {piece.cell}" if piece.cell else ""
+    fact = f"какое движение у {piece.genitive}{where}"
+    card = piece.card
+    if card is None or card.movement is None or sel.movement_max == "X":
+        return Truth.unknown(fact)
+    if any(isinstance(b, MovementBonus) for b in _nested(piece.abilities())) or any(
+            b.target != "self" for p in position for b in _nested(p.abilities())
+            if isinstance(b, MovementBonus)):
+        return Truth.unknown(fact)  # a bonus may change it: not evaluated
+    movement = card.movement
+    return Truth.of((sel.movement_min is None or movement >= sel.movement_min)
+                    and (sel.movement_max is None or movement <= sel.movement_max))
+
+
+def _nested(values: object) -> Iterator[object]:
+    """Every vocabulary value inside ``values`` (effects of triggers, modes, grants …)."""
+    stack = [values]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list | tuple):
+            stack.extend(v)
+        elif is_dataclass(v) and not isinstance(v, type):
+            yield v
+            stack.extend(getattr(v, f.name) for f in fields(v))
 
 
 def _name(sel: Selector, piece: Piece) -> Truth:

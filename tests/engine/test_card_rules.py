@@ -786,3 +786,26 @@ def test_a_teleport_in_the_outcome_of_a_die_roll_is_a_triggered_way() -> None:
     position = pos(at(roller, "b2"))
     r = can_teleport(position, Ref.at(position, "b2"), Ref.at(position, "d4"))
     assert r.verdict == "unknown" and r.missing and "«При гибели" in r.missing
+
+
+def test_a_creature_with_movement_n_or_more_by_its_printed_movement() -> None:
+    # 10-83 «Серк»: «-1 от атак существ с движением 2 или больше»; 50-4 «с 1 движением»
+    slow, fast = at(card(movement=1), "b2"), at(card(movement=2), "c2", enemy=True)
+    scene = Scene(pos(slow, fast), slow)
+    assert selects(Selector(movement_min=2), fast, scene).value is True
+    assert selects(Selector(movement_min=2), slow, scene).value is False
+    assert selects(Selector(movement_min=1, movement_max=1), slow, scene).value is True
+    assert selects(Selector(movement_min=1, movement_max=1), fast, scene).value is False
+    unknown = at(None, "d2", enemy=True)  # a «?»: its movement is not known
+    r = selects(Selector(movement_min=2), unknown, Scene(pos(slow, unknown), slow))
+    assert r.value is None and r.missing and "движение" in r.missing
+    # «с движением Х или менее» (50-169): X is not known here
+    assert selects(Selector(movement_max="X"), slow, scene).value is None
+    # its own «+1 к движению», or another card's bonus to others, may change it
+    boosted = at(card(MovementBonus(text="+1 к движению.", value=1), movement=1), "e2")
+    assert selects(Selector(movement_min=2), boosted, Scene(pos(boosted), boosted)).value is None
+    giver = at(card(MovementBonus(text="Ваши существа получают +1 к движению.", value=1,
+                                  target=Selector(side="own", all=True))), "a1")
+    assert selects(Selector(movement_min=2), slow, Scene(pos(slow, giver), slow)).value is None
+    selfish = at(card(MovementBonus(text="+1 к движению.", value=1)), "a1")
+    assert selects(Selector(movement_min=2), slow, Scene(pos(slow, selfish), slow)).value is False

@@ -286,8 +286,9 @@ class Selector(Value):
     ``all``: every such card («все», «каждое», a plural subject); else one, chosen by the
     card's owner. ``up_to``: «до 3 …», «три или менее …». ``other``: «другое», «другим вашим».
     ``or_self``: «себя или …». Filters (``flags``, ``elements``, ``classes``, ``having``,
-    ``lacking``, ``cost_max``, ``cost_min``, ``region``) all hold; within one filter any value
-    does («горные или лесные»). ``name``: cards of this name, as the card database spells it
+    ``lacking``, ``cost_max``, ``cost_min``, ``movement_min``, ``movement_max``, ``region``) all
+    hold; within one filter any value does («горные или лесные»). ``movement_min``/``max``: the
+    card's movement («с движением 2 или больше», «с 1 движением»: min 1 and max 1). ``name``: cards of this name, as the card database spells it
     («каждое Яйцо дракона», 30-98). ``place`` is relative to ``of``; ``region``: where the card
     stands on the battlefield («по картам в 3-м ряду противника», «на вашей половине поля
     боя»). ``graveyard``: a card in a graveyard, not on the battlefield («с существа на вашем
@@ -308,6 +309,8 @@ class Selector(Value):
     lacking: tuple[Having, ...] = set_field()
     cost_max: Amount | None = None
     cost_min: int | None = None
+    movement_min: int | None = None
+    movement_max: Amount | None = None
     region: Region | None = None
     place: Place | None = None
     of: Ref = "self"

@@ -203,6 +203,10 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «инквизитора стоимостью Х или менее, где Х избыточный урон» (50-219)
     (re.compile(r" стоимостью (\d+|x) или (?:менее|меньше)$"), "cost_max"),
     (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
+    # «существ с движением 2 или больше» (10-83), «с движением Х или менее» (50-169)
+    (re.compile(r" с движением (\d+|x) или (?:менее|меньше)$"), "movement_max"),
+    (re.compile(r" с движением (\d+) или (?:более|больше)$"), "movement_min"),
+    (re.compile(r" с (\d+) движением$"), "movement_exact"),  # «по существам с 1 движением»
     (re.compile(r",? " + _STANDING + r" рядом$"), "adjacent"),
     (re.compile(r",? " + _STANDING + r" рядом с (?P<of>ним|ней|атакованным|погибшим)$"),
      "adjacent_of"),
@@ -304,6 +308,14 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 flags.append(what)  # type: ignore[arg-type]
             elif what in ("cost_max", "cost_min"):
                 fields[what] = "X" if m.group(1) == "x" else int(m.group(1))
+            elif what in ("movement_max", "movement_min", "movement_exact"):
+                if "movement_min" in fields or "movement_max" in fields:
+                    return None
+                n = "X" if m.group(1) == "x" else int(m.group(1))
+                if what != "movement_max":
+                    fields["movement_min"] = n
+                if what != "movement_min":
+                    fields["movement_max"] = n
             elif what in ("adjacent", "opposite", "left_or_right"):
                 if "place" in fields:
                     return None
