@@ -784,12 +784,14 @@ def _timed_options(text: str, who: Target) -> tuple[list[tuple[Effect, ...]], st
 
 
 def _both_subjects(who: str, verb: str) -> tuple[Target, Target] | None:
-    """«Стражница Ульфгарда и существо, стоящее напротив нее» (20-37) before a plural verb: the
-    card itself and another card, each of which gets it; «нее» in the second is the card
-    itself, the one card named before it."""
+    """«Стражница Ульфгарда и существо, стоящее напротив нее» (20-37), «Оглар и его хозяин»
+    (40-4) before a plural verb: the card itself and another card, each of which gets it;
+    «нее», «его» in the second is the card itself, the one card named before it."""
     parts = who.split(" и ")
     if _GET_VERBS[verb] is not True or len(parts) != 2 or parts[0] != SELF:
         return None
+    if parts[1] in ("его хозяин", "ее хозяин"):  # «Оглар и его хозяин имеют …» (40-4)
+        return "self", "host"
     other = target(parts[1], plural=False)
     if not isinstance(other, Selector) or other.of not in ("self", "that"):
         return None
