@@ -195,7 +195,8 @@ def _kinds(piece: Piece) -> set[str]:
 #: cards, not which (tests/engine/test_card_rules.py checks these cover every field, so a new
 #: filter is evaluated before it can be silently ignored).
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
-                              "having", "lacking", "cost_max", "cost_min", "movement_min",
+                              "having", "lacking", "markers", "cost_max", "cost_min",
+                              "movement_min",
                               "movement_max", "region", "place",
                               "of", "graveyard"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
@@ -214,6 +215,8 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     if sel.having:  # «с выстрелом, метанием или разрядом»: any of them does
         checks.append(any_of([has(piece, h) for h in sel.having]))
     checks += [has(piece, h).negated() for h in sel.lacking]  # «без …»: none of them
+    # the notation places no markers: whether the card has one is a fact to ask
+    checks += [Truth.unknown(f"есть ли на {piece_label(piece)} маркер «{m}»") for m in sel.markers]
     checks.append(_cost(sel, piece))
     checks.append(_movement(sel, piece, scene.position))
     if sel.region is not None:

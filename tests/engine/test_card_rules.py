@@ -809,3 +809,13 @@ def test_a_creature_with_movement_n_or_more_by_its_printed_movement() -> None:
     assert selects(Selector(movement_min=2), slow, Scene(pos(slow, giver), slow)).value is None
     selfish = at(card(MovementBonus(text="+1 к движению.", value=1)), "a1")
     assert selects(Selector(movement_min=2), slow, Scene(pos(slow, selfish), slow)).value is False
+
+
+def test_a_selector_of_a_marked_card_asks_whether_the_marker_is_there() -> None:
+    # «по существам с маркером добычи» (10-68): the notation places no markers
+    owner = at(card(), "b2")
+    scene = Scene(pos(owner), owner)
+    piece = at(card(), "c2", enemy=True)
+    r = selects(Selector(markers=("добычи",)), piece, scene)
+    assert r.value is None and r.missing and "маркер «добычи»" in r.missing
+    assert selects(Selector(markers=("добычи",), side="own"), piece, scene).value is False

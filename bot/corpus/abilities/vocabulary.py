@@ -292,7 +292,8 @@ class Selector(Value):
     («каждое Яйцо дракона», 30-98). ``place`` is relative to ``of``; ``region``: where the card
     stands on the battlefield («по картам в 3-м ряду противника», «на вашей половине поля
     боя»). ``graveyard``: a card in a graveyard, not on the battlefield («с существа на вашем
-    кладбище»; ``side`` own: yours).
+    кладбище»; ``side`` own: yours). ``markers``: a card with a marker of that name on it, the
+    name as the ``marker`` effect writes it («по существам с маркером добычи», 10-68).
     """
 
     what: Noun = "creature"
@@ -307,6 +308,7 @@ class Selector(Value):
     classes: tuple[str, ...] = set_field()
     having: tuple[Having, ...] = set_field()
     lacking: tuple[Having, ...] = set_field()
+    markers: tuple[str, ...] = set_field()
     cost_max: Amount | None = None
     cost_min: int | None = None
     movement_min: int | None = None

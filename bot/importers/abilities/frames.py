@@ -76,7 +76,7 @@ from bot.importers.abilities import actions, around, rules
 from bot.importers.abilities import effects as fx
 from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
-from bot.importers.abilities.modifiers import modifier
+from bot.importers.abilities.modifiers import modifier, shared_against
 from bot.importers.abilities.parts import cap, limit, x_value
 from bot.importers.abilities.selectors import dative_target, target
 from bot.importers.abilities.statics import statement
@@ -855,7 +855,10 @@ def read(s: str) -> list[Ability] | None:
                    _bare):
         found = reader(s)
         if found is not None:
-            return found if all(_x_defined(a) and _this_attack(a) for a in found) else None
+            shared = shared_against(found) or any(  # type: ignore[arg-type]
+                shared_against(list(getattr(a, "effects", ()))) for a in found)
+            return found if all(_x_defined(a) and _this_attack(a) for a in found) \
+                and not shared else None
     return None
 
 

@@ -415,6 +415,18 @@ MODIFIERS: tuple[Callable[[str], Found | None], ...] = (
 )
 
 
+def shared_against(effects: list[Effect]) -> bool:
+    """«+3 к простому удару и безответный удар по существам с маркером добычи» (10-68): a «по
+    …» said only at the last of the modifiers may hold for the earlier ones too (not read)."""
+    open_ = False  # an earlier modifier that could be said «по …» but is not
+    for e in effects:
+        if isinstance(e, (AttackBonus, Keyword, KeywordBonus)):
+            if e.against is not None and open_:
+                return True
+            open_ = open_ or e.against is None
+    return False
+
+
 def modifier(text: str) -> Found | None:
     """One modifier at the start of ``text``, or None."""
     for read in MODIFIERS:

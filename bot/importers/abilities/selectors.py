@@ -207,6 +207,10 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" с движением (\d+|x) или (?:менее|меньше)$"), "movement_max"),
     (re.compile(r" с движением (\d+) или (?:более|больше)$"), "movement_min"),
     (re.compile(r" с (\d+) движением$"), "movement_exact"),  # «по существам с 1 движением»
+    # «по существам с маркером добычи» (10-68), «с маркером холод трясины» (20-108): the word
+    # «маркер» says it; the name as the marker effect writes it (a quoted one unquoted)
+    (re.compile(r" с маркером (?:«(?P<q>[^»]+)»|\"(?P<d>[^\"]+)\"|(?P<w>[а-я]+(?:-[а-я]+)?"
+                r"(?: [а-я]+){0,2}))$"), "marker"),
     (re.compile(r",? " + _STANDING + r" рядом$"), "adjacent"),
     (re.compile(r",? " + _STANDING + r" рядом с (?P<of>ним|ней|атакованным|погибшим)$"),
      "adjacent_of"),
@@ -294,6 +298,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
     elements: list[Element] = []
     having: list[Having] = []
     lacking: list[Having] = []
+    markers: list[str] = []
     # qualifiers after the noun, from the end
     changed = True
     while changed:
@@ -341,6 +346,8 @@ def noun_phrase(phrase: str) -> Phrase | None:
                     return None
                 fields["place"] = _PLACES_OF[what]
                 fields["of"] = _OF[m.group("of")]
+            elif what == "marker":
+                markers.append(m.group("q") or m.group("d") or m.group("w"))
             elif what == "parasite_host":
                 having.append("parasite")
             else:
@@ -380,7 +387,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
     named = CARD_NAMES.get(s.strip())
     if named is not None:  # «каждое Яйцо дракона»: cards of that name; without a quantifier
         # one card («переместить ваше Щупальце Кракена», 20-132)
-        return Phrase(Selector(what="card", name=named, **fields),  # type: ignore[arg-type]
+        return Phrase(Selector(what="card", name=named, markers=tuple(markers), **fields),  # type: ignore[arg-type]
                       plural if plural is not None else _CARD_NAME_PLURAL.get(s.strip()))
     words = s.split()
     if not words:
@@ -441,7 +448,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
             flags.append(_FLAGS[stem])
     return Phrase(Selector(what=noun, flags=tuple(flags), elements=tuple(elements),
                            classes=tuple(classes), having=tuple(having),
-                           lacking=tuple(lacking),
+                           lacking=tuple(lacking), markers=tuple(markers),
                            **fields),  # type: ignore[arg-type]
                   plural)
 
