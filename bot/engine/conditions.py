@@ -399,11 +399,11 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
     if spec.region is not None:
         checks.append(Truth.of(in_region(dst, spec.region, owner)))
     if spec.occupied_by is not None:
-        checks.append(FALSE if occupant is None else _is_target(spec.occupied_by, occupant, scene))
+        checks.append(FALSE if occupant is None else is_target(spec.occupied_by, occupant, scene))
     if spec.next_to is not None:
         around = [p for p in scene.position if p is not mover and p.cell is not None
                   and is_adjacent(p.cell, dst)]
-        found = [_is_target(spec.next_to, p, scene) for p in around]
+        found = [is_target(spec.next_to, p, scene) for p in around]
         sure = sum(t.value is True for t in found)
         maybe = [t for t in found if t.value is None]
         # «рядом с которой стоит 8 или более ваших существ»: at least ``min`` of them
@@ -428,7 +428,8 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
     return all_of(checks)
 
 
-def _is_target(target: Target, piece: Piece, scene: Scene) -> Truth:
+def is_target(target: Target, piece: Piece, scene: Scene) -> Truth:
+    """Whether ``piece`` is the card(s) ``target`` names, relative to the scene's owner."""
     if isinstance(target, Selector):
         return selects(target, piece, scene)
     named = scene.ref(target)

@@ -13,9 +13,9 @@ every card of the position it describes, not only its own; «Может объя
 
 from __future__ import annotations
 
-from bot.corpus.abilities import Ignore, OnlyTargets, Selector, Target
+from bot.corpus.abilities import Ignore, OnlyTargets, Selector
 from bot.engine import rules
-from bot.engine.conditions import Scene, holds, selects
+from bot.engine.conditions import Scene, holds, is_target
 from bot.engine.declare import quoted
 from bot.engine.defence import concerns_attack
 from bot.engine.position import Piece, Position
@@ -39,7 +39,7 @@ def only_targets(b_: Builder, position: Position, attacker: Piece, target: Piece
             assert isinstance(rule, OnlyTargets)
             binds = quoted(all_of(
                 any_of([concerns_attack(a, kind, attacker, scene) for a in rule.attacks]),
-                _is(rule.attackers, attacker, holder, scene),
+                is_target(rule.attackers, attacker, scene),
                 *(holds(c, scene) for c in h.conditions)), h.text)
             if binds.value is False:
                 continue
@@ -49,7 +49,7 @@ def only_targets(b_: Builder, position: Position, attacker: Piece, target: Piece
                           f"«{freed.strip().rstrip('.')}».")
                 continue
             b_.cite(rules.TARGET)
-            allowed = _is(rule.targets, target, holder, scene)
+            allowed = is_target(rule.targets, target, scene)
             if allowed.value is True:
                 b_.reason(f"Цель подходит под особенность {said}.")
                 if rule.any_range:
@@ -70,7 +70,7 @@ def aimed_at(b_: Builder, position: Position, attacker: Piece, target: Piece,
     if aim is None or (isinstance(aim, Selector) and aim.place == "chosen_cell"):
         return TRUE
     scene = Scene(position, attacker)
-    found = _is(aim, target, attacker, scene) if isinstance(aim, Selector) or aim == "self" \
+    found = is_target(aim, target, scene) if isinstance(aim, Selector) or aim == "self" \
         else _named(aim, target, scene)
     if found.value is False:
         b_.reason(f"Особенность называет, по какой карте атака: {target.name} не такая.")
@@ -84,15 +84,6 @@ def _named(ref: str, target: Piece, scene: Scene) -> Truth:
         return Truth.of(named is target)
     return Truth.unknown("та ли это карта, по которой особенность позволяет атаку (участник "
                          "события, которого позиция не показывает)")
-
-
-def _is(who: Target, piece: Piece, holder: Piece, scene: Scene) -> Truth:
-    """Whether ``piece`` is the card(s) a rule of ``holder`` names."""
-    if isinstance(who, Selector):
-        return selects(who, piece, scene)
-    if who == "self":
-        return Truth.of(piece is holder)
-    return Truth.unknown("о какой карте речь в особенности")
 
 
 def _freed(attacker: Piece, kind: str) -> str | None:
