@@ -645,6 +645,21 @@ def test_a_card_with_any_of_the_havings_is_selected() -> None:
     assert selects(Selector(lacking=("sht", "thr")), archer, scene).value is False
 
 
+def test_a_ranged_attack_is_a_throw_shot_or_discharge_and_a_strike_through_a_row_is_unknown() -> None:
+    # «Безответный удар по картам с дальней атакой» (40-100): no source says whether a strike
+    # through a row is a ranged attack, so a card with only that is not settled
+    ranged = Selector(what="card", having=("ranged_attack",))
+    thrower = at(card(Activated(text="Закрыться: Метание на 1.", cost=Cost(tap=True),
+                                effects=(Throw(values=(1, 1, 1)),))), "b2")
+    through = at(card(icons=(("uchr", 1),)), "c2")
+    plain = at(card(), "d2")
+    scene = Scene(pos(thrower, through, plain), thrower)
+    assert selects(ranged, thrower, scene).value is True
+    assert selects(ranged, plain, scene).value is False
+    r = selects(ranged, through, scene)
+    assert r.value is None and "удар через ряд" in r.missing
+
+
 def test_another_cards_rule_of_whom_attacks_may_be_declared_at() -> None:
     # «Карты противника могут объявлять выстрел только по <карте>, пока он стоит рядом с
     # существом противника» (like 10-106): binds our shooter, whatever card it stands near

@@ -86,7 +86,7 @@ KeywordCode = Literal[
 Having = Literal[
     "sht", "thr", "dsc", "mht", "uchr", "spl", "ova", "ovz", "armor", "bls", "cur", "psn", "vmp",
     "fin", "nec", "fry", "lep", "tlp", "frm", "zov", "zor", "zoo", "counter", "token", "extra_life",
-    "symbiote", "magic_ability", "clm", "cnc", "vlh", "parasite", "horde",
+    "symbiote", "magic_ability", "clm", "cnc", "vlh", "parasite", "horde", "ranged_attack",
 ]
 #: «extra_life»: only in «начинает бой с 2 дополнительными жизнями» (start_with); extra lives
 #: gained in play are :class:`ExtraLives`. «incarnation»: «жетон инкарнации», the counters an
@@ -1023,10 +1023,11 @@ class AttackBonus(Entry):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class KeywordBonus(Entry):
-    """«+2 к бешенству до конца хода», «+1 к отравлению (максимум до 3)», «+1 к броне»: the
-    value of a keyword the card has grows by ``value`` (``max``: up to that). ``next``: only its
+    """«+2 к бешенству до конца хода», «+1 к броне»: the value of a keyword the card has grows by
+    ``value`` (``max``: the most the bonuses add up to, «(максимум +2)»). ``next``: only its
     next use grows («+1 к следующему добиванию»); ``against``: only against these cards («+1 к
-    добиванию темных существ», in the genitive)."""
+    добиванию темных существ», in the genitive). ``up_to``: the most the value itself grows to,
+    «+1 к отравлению (максимум до 2)» (10-123)."""
 
     kind: ClassVar[str] = "keyword_bonus"
     code: KeywordCode
@@ -1036,6 +1037,7 @@ class KeywordBonus(Entry):
     until: Until | None = None
     max: int | None = None
     next: bool = False
+    up_to: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -1073,6 +1075,31 @@ class DieBonus(Entry):
     until: Until | None = None
     max: int | None = None
     next: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class DieResult(Entry):
+    """A die roll that is not rolled: its result is ``value``. «Ваш первый за ход бросок кубика
+    равен 6» (20-19: ``yours``, the first roll of any of the player's cards, ``first: turn``),
+    «Первый бросок кубика Хитрого лепрекона за бой равен 6» (40-97: ``first: battle``),
+    «следующий бросок кубика вашего выбранного существа равен 6» (40-46: ``next``)."""
+
+    kind: ClassVar[str] = "die_result"
+    value: int
+    target: Target = "self"
+    yours: bool = False
+    first: Per | None = None
+    next: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class MaxWounds(Entry):
+    """«Не может получить более 3 ран за ход» (20-47): the most wounds the card takes ``per``
+    turn; wounds beyond are not dealt."""
+
+    kind: ClassVar[str] = "max_wounds"
+    value: int
+    per: Per = "turn"
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -1418,7 +1445,7 @@ Effect = (
     | Block | Redirect | MustAttack | Delayed | Roll
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus
-    | RangeBonus | DieBonus | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
+    | RangeBonus | DieBonus | DieResult | MaxWounds | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
     | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote
     | Unparsed

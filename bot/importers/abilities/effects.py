@@ -36,6 +36,7 @@ from bot.corpus.abilities import (
     Crystals,
     Delayed,
     Destroy,
+    DieResult,
     Discharge,
     Effect,
     Exile,
@@ -52,6 +53,7 @@ from bot.corpus.abilities import (
     Marker,
     Move,
     Open,
+    Per,
     Prevent,
     Protection,
     RestoreArmor,
@@ -1406,6 +1408,35 @@ def block(text: str) -> tuple[Effect, str] | None:
     return (Block(), text[m.end():]) if m else None
 
 
+_DIE_RESULT = re.compile(
+    r"(?P<yours>ваш )?(?:(?P<first>первый) (?:за (?P<per>ход|бой) )?|(?P<next>следующий) )"
+    r"бросок кубика(?: (?P<whose>[^,;()]+?))?(?: за (?P<per2>ход|бой))? равен (?P<n>[1-6])"
+    r"(?=$| ?[,;(.])")
+
+
+def die_result(text: str) -> tuple[Effect, str] | None:
+    """«Ваш первый за ход бросок кубика равен 6» (20-19), «Первый бросок кубика Хитрого лепрекона
+    за бой равен 6» (40-97), «следующий бросок кубика вашего выбранного существа равен 6»
+    (40-46): the roll is not made, its result is set."""
+    m = _DIE_RESULT.match(text)
+    if not m or (m.group("per") and m.group("per2")) or (m.group("next") and (
+            m.group("per") or m.group("per2"))):
+        return None
+    who: Target = "self"
+    if m.group("whose"):
+        named = _transfer_end(m.group("whose"))
+        if m.group("yours") or named is None:
+            return None  # «ваш бросок кубика <чьего>» is not said so
+        who = named
+    per = m.group("per") or m.group("per2")
+    if m.group("first") and not per:
+        return None  # «первый бросок» of what: a turn or a battle must be said
+    first: Per | None = None if not per else ("turn" if per == "ход" else "battle")
+    found = DieResult(value=int(m.group("n")), target=who, yours=bool(m.group("yours")),
+                      first=first, next=bool(m.group("next")))
+    return found, text[m.end():]
+
+
 #: What an activated ability's body may begin with (the paid attacks and strikes).
 ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
@@ -1414,6 +1445,7 @@ TRIGGERED: tuple[EffectParser, ...] = (
     removes, takes_counters, puts_incarnation, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, to_graveyard, marker_on_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
     marker_on_own_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
+    die_result,
 )
 
 

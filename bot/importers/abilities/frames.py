@@ -103,6 +103,7 @@ class Body:
     x: XValue | None = None
     cap: int | None = None
     cap_plus: bool = False  # the cap spelt «максимум +N» (a bonus's, not a value's «до N»)
+    cap_to: bool = False  # the cap spelt «максимум до N»: a value's
 
     @property
     def complete(self) -> bool:
@@ -290,6 +291,7 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
             elif cap(item) is not None and "cap" not in found:
                 found["cap"] = cap(item)
                 found["cap_plus"] = item.startswith("максимум +")
+                found["cap_to"] = item.startswith("максимум до ")
             elif (penalty := _PENALTY_CAP.fullmatch(item)) and "cap" not in found:
                 found["cap"] = -int(penalty.group("n"))  # «(максимум -3)» of a penalty (30-165)
             elif item.startswith("воздействие ") and "impact" not in found:
@@ -1079,6 +1081,10 @@ def _capped(b: Body) -> Body:
     if last is not None and takes and getattr(last, "max", None) is None:
         capped: Effect = dataclasses.replace(last, max=b.cap)  # type: ignore[arg-type]
         return dataclasses.replace(b, effects=(*b.effects[:-1], capped), cap=None)
+    if isinstance(last, KeywordBonus) and b.cap_to and b.cap > 0 and last.up_to is None:
+        # «получает +1 к отравлению (максимум до 2)» (10-123): the value's own cap
+        grown = dataclasses.replace(last, up_to=b.cap)
+        return dataclasses.replace(b, effects=(*b.effects[:-1], grown), cap=None)
     fragment = Unparsed(fragment=f"максимум {b.cap:+d}")
     return dataclasses.replace(b, effects=(*b.effects, fragment), cap=None)
 

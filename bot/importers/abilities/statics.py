@@ -24,6 +24,7 @@ from bot.corpus.abilities import (
     AttackKind,
     Cannot,
     Effect,
+    MaxWounds,
     MultiAttack,
     NoWounds,
     OntoOccupied,
@@ -36,6 +37,7 @@ from bot.corpus.abilities import (
     WoundsOnlyFrom,
 )
 from bot.importers.abilities.attacks import genitive_attacks, nominative_attacks
+from bot.importers.abilities.effects import die_result
 from bot.importers.abilities.modifiers import (
     attack_bonus,
     die_bonus,
@@ -188,6 +190,20 @@ def wounds_only_from(s: str) -> list[Effect] | None:
     return [WoundsOnlyFrom(attacks=attacks)] if attacks else None
 
 
+def max_wounds(s: str) -> list[Effect] | None:
+    """«Не может получить более 3 ран за ход» (20-47)."""
+    m = re.fullmatch(r"не может получ(?:ить|ать) более (\d+) ран за (ход|бой)", s)
+    if not m:
+        return None
+    return [MaxWounds(value=int(m.group(1)), per="turn" if m.group(2) == "ход" else "battle")]
+
+
+def die_result_statement(s: str) -> list[Effect] | None:
+    """«Ваш первый за ход бросок кубика равен 6» (20-19), read to the end."""
+    found = die_result(s)
+    return [found[0]] if found is not None and not found[1].strip(" .") else None
+
+
 def cannot(s: str) -> list[Effect] | None:
     """«Не может получать дополнительные жизни и быть излечен»."""
     if re.fullmatch(r"не может получать дополни-?тельные жизни и быть излечен", s):
@@ -251,7 +267,7 @@ def onto_occupied(s: str) -> list[Effect] | None:
 
 STATEMENTS: tuple[Statement, ...] = (
     modifiers, stays_open, multi_attack, reduce_to, no_wounds, wounds_only_from, cannot,
-    adjacent_targets, as_adjacent, onto_occupied,
+    adjacent_targets, as_adjacent, onto_occupied, max_wounds, die_result_statement,
 )
 
 
