@@ -72,10 +72,14 @@ class Defence:
     ignored_by: str | None = None  # the attacker's «Игнорирует защиту от …» that sets it aside
 
 
-def defences(target: Piece, kind: str, attacker: Piece, position: Position) -> list[Defence]:
+def defences(target: Piece, kind: str, attacker: Piece, position: Position,
+             ignoring: str | None = None) -> list[Defence]:
     """The target's protections and reductions that may concern an attack of ``kind``
     (``throw``, ``shot``, ``discharge``, ``poison``) by ``attacker``; those that surely do not
-    (another attack, a condition that fails, a protection the attacker ignores) are left out."""
+    (another attack, a condition that fails, a protection the attacker ignores) are left out.
+    ``ignoring``: the text of the attack's own ability when it ignores the attacked card's
+    abilities («Выстрел огненной стрелой на 5 (игнорирует особенности атакованного существа)»,
+    10-99)."""
     if target.card is None:
         return []
     scene = Scene(position, target)
@@ -84,7 +88,7 @@ def defences(target: Piece, kind: str, attacker: Piece, position: Position) -> l
     # «Игнорирует особенности атакованного существа» (10-98): every protection and reduction
     everything = next((h.text for h in held(attacker) if isinstance(h.ability, Ignore)
                        and h.ability.abilities_of == "attacked" and h.ability.until is None
-                       and not h.conditions), None)
+                       and not h.conditions), ignoring)
     out = []
     for code, _ in target.card.icons:
         against = ICON_PROTECTIONS.get(code)

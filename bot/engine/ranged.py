@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.corpus.abilities import Ability, AdjacentTargets, Cannot, RangeBonus
+from bot.corpus.abilities import Ability, AdjacentTargets, Cannot, Ignore, RangeBonus
 from bot.engine import rules
 from bot.engine.board import RuleVersion, distance
 from bot.engine.conditions import Scene
@@ -219,7 +219,7 @@ def _target(b_: Builder, piece: Piece, target: Piece, kind: str, way: Way,
                 "предполагается, что их нет.")
         return TRUE
     facts = []
-    for d in defences(target, kind, piece, position):
+    for d in defences(target, kind, piece, position, _ignoring(way)):
         source = "значок карты" if d.source == "значок" else f"«{d.source.strip().rstrip('.')}»"
         maybe = f" — если {d.holds.missing}" if d.holds.value is None else ""
         if d.ignored_by is not None:
@@ -238,6 +238,16 @@ def _target(b_: Builder, piece: Piece, target: Piece, kind: str, way: Way,
             b_.reason(f"У цели {target.name} «{d.name}» ({source}){maybe}: величина атаки по "
                       f"ней меньше на {d.value}" + _reduced(way, d.value) + ".")
     return all_of(facts) if facts else TRUE
+
+
+def _ignoring(way: Way) -> str | None:
+    """The way's own ability text when it ignores the attacked card's abilities: «{counter}:
+    Выстрел огненной стрелой на 5 (игнорирует особенности атакованного существа)» (10-99)."""
+    effects = getattr(way.frame, "effects", ())
+    if any(isinstance(e, Ignore) and e.abilities_of == "attacked" and e.until is None
+           for e in effects):
+        return way.text
+    return None
 
 
 def _reduced(way: Way, value: object) -> str:

@@ -70,6 +70,7 @@ from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import CheckResult
 from bot.engine.supported import applied
 from bot.engine.triggers import Step, event_matches
+from bot.importers.abilities import extract_abilities
 
 _NUMBERS = iter(range(500, 10_000))
 
@@ -834,3 +835,17 @@ def test_a_selector_of_a_marked_card_asks_whether_the_marker_is_there() -> None:
     r = selects(Selector(markers=("добычи",)), piece, scene)
     assert r.value is None and r.missing and "маркер «добычи»" in r.missing
     assert selects(Selector(markers=("добычи",), side="own"), piece, scene).value is False
+
+
+def test_a_shot_that_ignores_the_attacked_cards_abilities_passes_its_protection() -> None:
+    # 10-99 «Серый альв»: its paid shot ignores the target's «Защита от выстрелов», its other
+    # shot does not
+    text = ("{tap}: Выстрел на 2-3-3. {counter}: Выстрел огненной стрелой на 5 (игнорирует "
+            "особенности атакованного существа)")
+    alv = card(*extract_abilities(text, name="Серый альв"), name="Серый альв")
+    guarded = at(card(icons=(("zov", 1),), name="Щитоносец"), "a4", enemy=True)
+    paid = shoot(pos(at(alv, "a1", counters=1), guarded), "shot", "a1", "a4")
+    assert paid.verdict == "yes" and "её игнорирует" in reasons(paid)
+    unpaid = shoot(pos(at(alv, "a1", counters=0), guarded), "shot", "a1", "a4")
+    assert unpaid.verdict == "unknown" and "игнорирует" not in reasons(unpaid)
+    assert "Защита от выстрелов" in (unpaid.missing or "")

@@ -44,6 +44,7 @@ from bot.corpus.abilities import (
     Formation,
     Grant,
     Has,
+    Ignore,
     Incorporeal,
     InZone,
     Keyword,
@@ -679,7 +680,14 @@ def _ranged_tail(text: str) -> tuple[Effect, str] | None:
     if far and effect.range is None:
         changes["range"] = int(far.group(1))
         rest = rest[far.end():]
-    return (dataclasses.replace(effect, **changes) if changes else effect), rest
+    attack = dataclasses.replace(effect, **changes) if changes else effect
+    ignoring = re.match(r"\s*\(игнорирует особенности атакованного существа\)", rest)
+    if ignoring:
+        # «Выстрел огненной стрелой на 5 (игнорирует особенности атакованного существа)» (10-99):
+        # this attack ignores the abilities of the card it is at
+        ignore = Ignore(abilities_of="attacked")
+        return cast(Effect, fx.Many((attack, ignore))), rest[ignoring.end():]
+    return attack, rest
 
 
 def _delayed(text: str) -> tuple[Effect, str] | None:

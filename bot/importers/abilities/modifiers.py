@@ -12,6 +12,7 @@ long: the caller sets ``target`` and ``until``) and returns it with the rest of 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -38,7 +39,7 @@ from bot.corpus.abilities import (
 )
 from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.selectors import dative_target, described
-from bot.importers.abilities.text import may_be
+from bot.importers.abilities.text import SELF, may_be, self_name
 from bot.importers.abilities.words import BONUS_TO, RANGE_OF, STRENGTH, alternation
 
 Found = tuple[Effect, str]
@@ -264,10 +265,25 @@ def per_card(rest: str) -> tuple[XValue, str] | None:
     for end in sorted((e.start() for e in _PO_END.finditer(rest, m.end())), reverse=True):
         if end == m.end():
             continue
-        found = described(rest[m.end():end])
+        phrase = rest[m.end():end]
+        found = described(phrase)
+        if found is None:
+            found = _same_name(phrase)
         if isinstance(found, Selector):
             return XValue(count="cards", of=found), rest[end:]
     return None
+
+
+def _same_name(phrase: str) -> Selector | None:
+    """«за каждого вашего стоящего рядом Линдвурма» (20-102): the cards of the card's own name
+    (the text marks it as itself), described by the words before it."""
+    name = self_name()
+    if name is None or not phrase.endswith(" " + SELF):
+        return None
+    found = described(phrase.removesuffix(SELF) + "существа")
+    if not isinstance(found, Selector) or found.what != "creature" or found.up_to is not None:
+        return None
+    return dataclasses.replace(found, what="card", name=name)
 
 
 def movement_bonus(text: str) -> Found | None:

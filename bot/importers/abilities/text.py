@@ -349,6 +349,8 @@ def _morph() -> Any:
 #: The grammatical gender of the name of the card whose sentence is being read (``masc``,
 #: ``femn``, ``neut``; None when unknown or plural): what «он», «она» may mean.
 _SELF_GENDER: ContextVar[str | None] = ContextVar("self_gender", default=None)
+#: The name of the card whose sentence is being read (None when not known).
+_SELF_NAME: ContextVar[str | None] = ContextVar("self_name", default=None)
 
 
 def name_gender(name: str | None) -> str | None:
@@ -370,10 +372,17 @@ def name_gender(name: str | None) -> str | None:
 def reading_card(name: str | None) -> Iterator[None]:
     """While reading a sentence of the card named ``name``: :func:`self_gender` is its gender."""
     token = _SELF_GENDER.set(name_gender(name))
+    named = _SELF_NAME.set(name or None)
     try:
         yield
     finally:
+        _SELF_NAME.reset(named)
         _SELF_GENDER.reset(token)
+
+
+def self_name() -> str | None:
+    """The name of the card being read (:func:`reading_card`), or None."""
+    return _SELF_NAME.get()
 
 
 def self_gender() -> str | None:
