@@ -392,7 +392,8 @@ def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
 CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
                          "occupied_by", "next_to", "min", "region", "of"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
-ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal"})
+ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
+                           "size_max"})
 
 
 def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,

@@ -849,3 +849,19 @@ def test_a_shot_that_ignores_the_attacked_cards_abilities_passes_its_protection(
     unpaid = shoot(pos(at(alv, "a1", counters=0), guarded), "shot", "a1", "a4")
     assert unpaid.verdict == "unknown" and "игнорирует" not in reasons(unpaid)
     assert "Защита от выстрелов" in (unpaid.missing or "")
+
+
+def test_a_protection_from_attacks_of_a_value_is_not_settled_before_the_die() -> None:
+    # 20-39 «Дух горы»: «Бестелесный: защита от немагических атак величиной 1» — the shot's
+    # value is known only once the die is rolled
+    duh = card(*extract_abilities("Бестелесный: защита от немагических атак величиной 1.",
+                                  name="Дух горы"), name="Дух горы")
+    protection = next(a for a in duh.abilities[0].grants if isinstance(a, Protection))
+    attack = protection.against[0]
+    assert (attack.size_min, attack.size_max) == (1, 1)
+    shooter = at(card(SHOT), "a1")
+    scene = Scene(pos(shooter), shooter)
+    found = concerns_attack(Attack(kind="attack", size_min=3), "throw", shooter, scene)
+    assert found.value is None and "величины" in found.missing
+    r = shoot(pos(shooter, at(duh, "a4", enemy=True)), "shot", "a1", "a4")
+    assert r.verdict == "unknown" and "Дух горы" in reasons(r)

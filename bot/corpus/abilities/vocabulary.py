@@ -328,7 +328,9 @@ class Attack(Value):
     """An attack description: the noun (``kind``) and its adjectives. «слабых простых ударов»
     → simple_strike, strength (weak,); «дальних немагических атак» → attack, reach ranged,
     magic False; «атак летающих» → attack, by {flags: [flying]}; «ударов по диагонали» → strike,
-    diagonal True («нанесенных не по диагонали»: False)."""
+    diagonal True («нанесенных не по диагонали»: False). ``size_min``/``size_max``: the value of
+    the attack, «немагических атак величиной 1» (20-39: both 1), «ближних ударов величиной 3 и
+    более» (20-191: ``size_min`` 3)."""
 
     kind: AttackKind
     strength: tuple[Strength, ...] = set_field()
@@ -336,6 +338,8 @@ class Attack(Value):
     reach: Reach | None = None
     by: Target | None = None
     diagonal: bool | None = None
+    size_min: int | None = None
+    size_max: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -92,7 +92,21 @@ def genitive_attacks(text: str) -> tuple[tuple[Attack, ...], str]:
     if not attacks:
         return (), text
     found, rest = _with_by(tuple(attacks), rest)
-    return _diagonal(found, rest)
+    return _sized(*_diagonal(found, rest))
+
+
+#: «величиной 1» (20-39), «величиной 3 и более» (20-191): the value of the attacks.
+_SIZE = re.compile(r" величиной (?P<n>\d+)(?P<more> и более| или более)?(?=$|[ ,.;)])")
+
+
+def _sized(attacks: tuple[Attack, ...], rest: str) -> tuple[tuple[Attack, ...], str]:
+    """``attacks`` of a value, when ``rest`` says it right after them."""
+    m = _SIZE.match(rest)
+    if not m:
+        return attacks, rest
+    n = int(m.group("n"))
+    top = None if m.group("more") else n
+    return tuple(dataclasses.replace(a, size_min=n, size_max=top) for a in attacks), rest[m.end():]
 
 
 #: «ударов по диагонали» (10-64), «ударов, нанесенных не по диагонали» (20-136).
