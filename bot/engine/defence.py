@@ -84,7 +84,8 @@ def defences(target: Piece, kind: str, attacker: Piece, position: Position,
         return []
     scene = Scene(position, target)
     ignores = {a: h.text for h in held(attacker) if isinstance(h.ability, Ignore)
-               and not h.conditions for a in h.ability.protection}
+               and not h.conditions and _of_these(h.ability, target, attacker, position)
+               for a in h.ability.protection}
     # «Игнорирует особенности атакованного существа» (10-98): every protection and reduction
     everything = next((h.text for h in held(attacker) if isinstance(h.ability, Ignore)
                        and h.ability.abilities_of == "attacked" and h.ability.until is None
@@ -116,6 +117,12 @@ def defences(target: Piece, kind: str, attacker: Piece, position: Position,
             out.append(Defence("reduction", name, h.text, found, value=eff.value,
                                ignored_by=everything))
     return out
+
+
+def _of_these(ignore: Ignore, target: Piece, attacker: Piece, position: Position) -> bool:
+    """Whether the attacker's «Игнорирует защиту от … <чьих>» covers the target («существ с
+    магической особенностью», 30-32): only when the target surely is one of them."""
+    return ignore.of is None or selects(ignore.of, target, Scene(position, attacker)).value is True
 
 
 def _ignored(against: tuple[Attack, ...], ignores: dict[Attack, str]) -> str | None:

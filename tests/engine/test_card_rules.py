@@ -865,3 +865,15 @@ def test_a_protection_from_attacks_of_a_value_is_not_settled_before_the_die() ->
     assert found.value is None and "величины" in found.missing
     r = shoot(pos(shooter, at(duh, "a4", enemy=True)), "shot", "a1", "a4")
     assert r.verdict == "unknown" and "Дух горы" in reasons(r)
+
+
+def test_an_ignore_of_some_cards_protections_covers_only_those_cards() -> None:
+    # 30-32 «Фарро»: «Игнорирует {zor} существ с магической особенностью»
+    text = "Игнорирует {zor} существ с магической особенностью. {tap}: Разряд на 2-3-3"
+    farro = at(card(*extract_abilities(text, name="Фарро"), name="Фарро"), "a1")
+    mage = at(card(icons=(("zor", 1), ("dsc", 1)), name="Маг"), "a4", enemy=True)
+    plain = at(card(icons=(("zor", 1),), name="Воин"), "a4", enemy=True)
+    r = shoot(pos(farro, mage), "discharge", "a1", "a4")
+    assert r.verdict == "yes" and "её игнорирует" in reasons(r)
+    r = shoot(pos(farro, plain), "discharge", "a1", "a4")
+    assert r.verdict == "unknown" and "игнорирует" not in reasons(r)

@@ -1119,10 +1119,13 @@ class Ignore(Entry):
     """«Игнорирует защиту от летающих» (protection), «Игнорирует броню» (codes); «Игнорирует
     особенности, обязывающие выбирать цель метания» (``forced_targets``: other cards' rules of
     whom these attacks may be declared at do not bind it); «Игнорирует особенности атакованного
-    существа» (``abilities_of``: the abilities of that card do not work against it)."""
+    существа» (``abilities_of``: the abilities of that card do not work against it). ``of``:
+    only the protections of these cards, «Игнорирует защиту от разрядов существ с магической
+    особенностью» (30-32)."""
 
     kind: ClassVar[str] = "ignore"
     protection: tuple[Attack, ...] = set_field()
+    of: Selector | None = None
     codes: tuple[KeywordCode, ...] = set_field()
     forced_targets: tuple[Attack, ...] = set_field()
     abilities_of: Target | None = None

@@ -131,7 +131,7 @@ _HAVING: dict[str, Having] = {
     "дополнительными жизнями": "extra_life", "симбиотом": "symbiote",
     "паразитом": "parasite",  # a symbiote that is a parasite (30-110)
     "дальней атакой": "ranged_attack",  # «по картам с дальней атакой» (40-100)
-    "магической способностью": "magic_ability", "магическими способностями": "magic_ability",
+    "магической способностью": "magic_ability", "магической особенностью": "magic_ability", "магическими способностями": "magic_ability",
 }
 _HAVING_LIST = re.compile(r"(?:" + alternation(_HAVING) + r")(?:(?:, | или )(?:"
                           + alternation(_HAVING) + r"))*")

@@ -34,7 +34,7 @@ from bot.corpus.abilities import (
     XValue,
 )
 from bot.importers.abilities.effects import bonus_attacks
-from bot.importers.abilities.selectors import dative_target
+from bot.importers.abilities.selectors import dative_target, noun_phrase
 from bot.importers.abilities.text import SELF
 from bot.importers.abilities.words import (
     AGAINST,
@@ -154,10 +154,16 @@ def ignore(s: str) -> list[Ability] | None:
         attack = RANGE_OF[forced.group("a") or forced.group("b")]
         return [Ignore(forced_targets=(Attack(kind=attack),))]
     m = re.fullmatch(r"игнорирует ((?:защиту от [а-я]+)(?: и защиту от [а-я]+)*)"
-                     r"(?P<armor> и броню)?"
+                     r"(?P<armor> и броню)?(?: (?P<of>(?!до конца )[^,;()]+?))?"
                      r"(?: до конца (?P<until>" + alternation(UNTIL) + r"))?", s)
     if not m:
         return None
+    of: Selector | None = None
+    if m.group("of"):  # «… существ с магической особенностью» (30-32): whose protections
+        read = noun_phrase(m.group("of"))
+        if read is None or read.plural is not True or m.group("armor"):
+            return None
+        of = read.selector
     until = UNTIL[m.group("until")] if m.group("until") else None
     codes: tuple[KeywordCode, ...] = ("armor",) if m.group("armor") else ()
     against = []
@@ -166,7 +172,7 @@ def ignore(s: str) -> list[Ability] | None:
         if code not in _PROTECTIONS:
             return None
         against.append(_PROTECTIONS[code])
-    return [Ignore(protection=tuple(against), codes=codes, until=until)]
+    return [Ignore(protection=tuple(against), codes=codes, until=until, of=of)]
 
 
 # ---------------------------------------------------------------------------------------------
