@@ -86,6 +86,7 @@ _FLAG_WORDS: dict[str, str] = {
     "elite": "элитное ли", "ordinary": "рядовое ли", "unique": "уникальное ли",
     "incorporeal": "бестелесное ли", "corporeal": "бестелесное ли",
     "defender": "выступает ли защитником",
+    "even_lives": "чётно ли число жизней (с дополнительными) у",
 }
 
 
@@ -103,6 +104,7 @@ def has_flag(piece: Piece, flag: Flag) -> Truth:
         "incorporeal": piece.incorporeal if card else None,
         "corporeal": (not piece.incorporeal) if card else None,
         "defender": None,  # the notation has no defenders
+        "even_lives": None,  # nor extra lives, which count among the lives
     }
     value = known[flag]
     if value is None:

@@ -877,3 +877,11 @@ def test_an_ignore_of_some_cards_protections_covers_only_those_cards() -> None:
     assert r.verdict == "yes" and "её игнорирует" in reasons(r)
     r = shoot(pos(farro, plain), "discharge", "a1", "a4")
     assert r.verdict == "unknown" and "игнорирует" not in reasons(r)
+
+
+def test_whether_a_card_has_an_even_number_of_lives_is_unknown() -> None:
+    # «по существам с чётным количеством жизней» (40-54): extra lives count among the lives,
+    # and the notation shows none
+    target = at(card(lives=6), "b2", wounds=2)
+    r = has_flag(target, "even_lives")
+    assert r.value is None and "чётно ли число жизней" in r.missing

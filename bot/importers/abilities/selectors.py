@@ -199,6 +199,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" противника$"), "enemy"),
     (re.compile(r" без ран$"), "unwounded"),
     (re.compile(r" с ранами$"), "wounded"),
+    # «по существам с чётным количеством жизней» (40-54), «существ с чётными жизнями» (40-16)
+    (re.compile(r" с четн(?:ым количеством жизн(?:ей|и|ь|ью)|ыми жизнями)$"), "even_lives"),
     (re.compile(r" без (?P<l>дополнительных жизней|фишек|проклятия|благословления|"
                 r"отравления|неповоротливости)$"), "lacking"),
     # «инквизитора стоимостью Х или менее, где Х избыточный урон» (50-219)
@@ -310,7 +312,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 continue
             if what == "enemy":
                 fields["side"] = "enemy"
-            elif what in ("unwounded", "wounded"):
+            elif what in ("unwounded", "wounded", "even_lives"):
                 flags.append(what)  # type: ignore[arg-type]
             elif what in ("cost_max", "cost_min"):
                 fields[what] = "X" if m.group(1) == "x" else int(m.group(1))
