@@ -20,11 +20,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.corpus.abilities import Ability, AdjacentTargets, Cannot, Ignore, RangeBonus
+from bot.corpus.abilities import (
+    Ability,
+    AdjacentTargets,
+    Cannot,
+    Ignore,
+    RangeBonus,
+    Unchangeable,
+)
 from bot.engine import rules
 from bot.engine.board import RuleVersion, distance
 from bot.engine.conditions import Scene
 from bot.engine.declare import (
+    Bonus,
     available,
     best,
     bonus,
@@ -41,7 +49,7 @@ from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Verdict
 from bot.engine.targets import aimed_at, only_targets
 from bot.engine.truth import TRUE, Truth, all_of, any_of
-from bot.engine.ways import Way, unread_aura, unread_mention, unread_rule, ways
+from bot.engine.ways import Way, held, unread_aura, unread_mention, unread_rule, ways
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
 _STEMS = {"throw": "метани", "shot": "выстрел", "discharge": "разряд"}
@@ -148,6 +156,10 @@ def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,
     assert piece is not None
     more = bonus(piece, position, "range_bonus", lambda e: isinstance(e, RangeBonus)
                  and (not e.to or any(t.kind in (kind, "attack") for t in e.to)))
+    fixed = _fixed_range(piece, kind)
+    if fixed is not None and (more.sure or more.up or more.down):
+        b_.reason(f"Прибавки к дальности ({more.said()}) не действуют: «{fixed}».")
+        more = Bonus()
     rng = way.range
     sure = more.sure
     if more.sure or more.up or more.down:
@@ -238,6 +250,14 @@ def _target(b_: Builder, piece: Piece, target: Piece, kind: str, way: Way,
             b_.reason(f"У цели {target.name} «{d.name}» ({source}){maybe}: величина атаки по "
                       f"ней меньше на {d.value}" + _reduced(way, d.value) + ".")
     return all_of(facts) if facts else TRUE
+
+
+def _fixed_range(piece: Piece, kind: str) -> str | None:
+    """The card's «Дальность метания … не может быть изменена» (20-99) for an attack of
+    ``kind``: its text, or None."""
+    return next((h.text for h in held(piece) if isinstance(h.ability, Unchangeable)
+                 and h.ability.what == "range" and not h.conditions
+                 and any(a.kind == kind for a in h.ability.attacks)), None)
 
 
 def _ignoring(way: Way) -> str | None:

@@ -29,6 +29,7 @@ from bot.corpus.abilities import (
     Selector,
     Static,
     Trigger,
+    Unchangeable,
 )
 
 #: Entries the checks read as they stand: slow jumps and teleports, ranged attacks declared
@@ -86,6 +87,8 @@ def applied(ability: Ability) -> bool:
             return ability.way in ("move", "jump", "teleport")
         case AdjacentTargets():
             return True
+        case Unchangeable():  # a range no bonus changes (20-99); a strength is stored only
+            return ability.what == "range"
         case MovementBonus() | RangeBonus():  # its own, or another card's for those it describes
             return ability.until is None and (ability.target == "self"
                                               or isinstance(ability.target, Selector))

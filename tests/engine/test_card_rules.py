@@ -885,3 +885,16 @@ def test_whether_a_card_has_an_even_number_of_lives_is_unknown() -> None:
     target = at(card(lives=6), "b2", wounds=2)
     r = has_flag(target, "even_lives")
     assert r.value is None and "чётно ли число жизней" in r.missing
+
+
+def test_a_range_that_cannot_be_changed_takes_no_range_bonus() -> None:
+    # 20-99 «Дикий циклоп»: «Дальность метания Дикого циклопа не может быть изменена»
+    fixed = extract_abilities("Дальность метания Дикого циклопа не может быть изменена.",
+                              name="Дикий циклоп")
+    throw = Activated(text="Закрыться: Метание на 2, дальность 2.", cost=Cost(tap=True),
+                      effects=(Throw(values=(2, 2, 2), range=2),))
+    more = RangeBonus(text="+1 к дальности метания.", value=1, to=(Attack(kind="throw"),))
+    enemy = at(None, "a4", enemy=True)
+    assert shoot(pos(at(card(throw, more), "a1"), enemy), "throw", "a1", "a4").verdict == "yes"
+    r = shoot(pos(at(card(throw, more, *fixed), "a1"), enemy), "throw", "a1", "a4")
+    assert r.verdict == "no" and "не действуют" in reasons(r)

@@ -134,6 +134,7 @@ from bot.corpus.abilities.vocabulary import (
     Trigger,
     Turn,
     TurnIs,
+    Unchangeable,
     Unparsed,
     Until,
     Value,
@@ -163,6 +164,6 @@ __all__ = [
     "PlayerIs", "Protection", "RANGED_KINDS", "RangeBonus", "Ranged", "Reach", "Redirect", "ReduceTo",
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
     "StaysClosed", "StaysOpen", "SymbioteRole", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RestoreArmor", "Transfer", "Timing", "Outcome", "Roll",
-    "Trigger", "Turn", "TurnIs", "Unparsed", "Until", "Value", "Values", "Vulnerability", "Way", "When", "Wound", "WoundsOnlyFrom",
+    "Trigger", "Turn", "TurnIs", "Unparsed", "Unchangeable", "Until", "Value", "Values", "Vulnerability", "Way", "When", "Wound", "WoundsOnlyFrom",
     "XValue", "Zone", "read_in_full", "set_field", "walk",
 ]

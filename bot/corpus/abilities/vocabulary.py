@@ -1107,6 +1107,18 @@ class MaxWounds(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Unchangeable(Entry):
+    """«Дальность метания Дикого циклопа не может быть изменена» (20-99: ``what: range``), «Сила
+    простого удара Гидры не может быть снижена» (10-136: ``what: strength``, ``lowered``: it may
+    not be lowered, only raised): what no other ability changes for the card's ``attacks``."""
+
+    kind: ClassVar[str] = "unchangeable"
+    what: Literal["strength", "range"]
+    attacks: tuple[Attack, ...] = set_field()
+    lowered: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class MaxLives(Entry):
     """«Максимум 12 жизней»."""
 
@@ -1452,7 +1464,7 @@ Effect = (
     | Block | Redirect | MustAttack | Delayed | Roll
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus
-    | RangeBonus | DieBonus | DieResult | MaxWounds | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
+    | RangeBonus | DieBonus | DieResult | MaxWounds | Unchangeable | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
     | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote
     | Unparsed

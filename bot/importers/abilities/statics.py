@@ -33,6 +33,7 @@ from bot.corpus.abilities import (
     StaysOpen,
     Strength,
     Target,
+    Unchangeable,
     Way,
     WoundsOnlyFrom,
 )
@@ -198,6 +199,25 @@ def max_wounds(s: str) -> list[Effect] | None:
     return [MaxWounds(value=int(m.group(1)), per="turn" if m.group(2) == "ход" else "battle")]
 
 
+_UNCHANGEABLE = re.compile(
+    r"(?P<what>сила|дальность) (?P<attack>простой удар|простого удара|метания|выстрела|разряда) "
+    r"@self не может быть (?P<how>снижена|изменена)")
+_UNCHANGEABLE_ATTACKS: dict[str, AttackKind] = {
+    "простой удар": "simple_strike", "простого удара": "simple_strike", "метания": "throw",
+    "выстрела": "shot", "разряда": "discharge"}
+
+
+def unchangeable(s: str) -> list[Effect] | None:
+    """«Дальность метания Дикого циклопа не может быть изменена» (20-99), «Сила простого удара
+    Гидры не может быть снижена» (10-136)."""
+    m = _UNCHANGEABLE.fullmatch(s)
+    if not m:
+        return None
+    attack = Attack(kind=_UNCHANGEABLE_ATTACKS[m.group("attack")])
+    return [Unchangeable(what="strength" if m.group("what") == "сила" else "range",
+                         attacks=(attack,), lowered=m.group("how") == "снижена")]
+
+
 def die_result_statement(s: str) -> list[Effect] | None:
     """«Ваш первый за ход бросок кубика равен 6» (20-19), read to the end."""
     found = die_result(s)
@@ -268,6 +288,7 @@ def onto_occupied(s: str) -> list[Effect] | None:
 STATEMENTS: tuple[Statement, ...] = (
     modifiers, stays_open, multi_attack, reduce_to, no_wounds, wounds_only_from, cannot,
     adjacent_targets, as_adjacent, onto_occupied, max_wounds, die_result_statement,
+    unchangeable,
 )
 
 
