@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields, is_dataclass
 
 from bot.corpus.abilities import (
-    RANGED_KINDS,
     Ability,
     Activated,
     Condition,
@@ -156,7 +155,7 @@ def has(piece: Piece, code: Having) -> Truth:
 def _has_ranged(piece: Piece, icons: set[str]) -> Truth:
     """«с дальней атакой»: a throw, a shot or a discharge (the engine's ranged attacks); a strike
     through a row alone leaves it unknown, as no source of the corpus says whether it is one."""
-    if icons & {"sht", "thr", "dsc"} or any(k in RANGED_KINDS for k in _kinds(piece)):
+    if any(has(piece, code).value for code in ("sht", "thr", "dsc")):
         return Truth.of(True)
     if "uchr" in icons:
         return Truth.unknown(f"считается ли удар через ряд {piece.genitive} дальней атакой")
