@@ -45,6 +45,7 @@ from bot.engine.declare import (
     bonus,
     cells,
     closed_stops,
+    marker_fact,
     needs_board,
     onto_occupied,
     report_fired,
@@ -75,6 +76,7 @@ from bot.engine.ways import (
     Way,
     held,
     held_effects,
+    occupying_marker,
     unread_aura,
     unread_mention,
     unread_rule,
@@ -201,6 +203,9 @@ def can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
     aura = unread_aura(position, piece, *_MOVING) if v != "unknown" else None
     if aura is not None:  # «Хозяин не может перемещаться на клетки вашей половины …» (30-34)
         v, missing = "unknown", unread_fact(b_, *aura).missing
+    marked = occupying_marker(position) if v == "yes" else None
+    if marked is not None:  # «…, клетка с маркером костра считается занятой» (10-175)
+        v, missing = "unknown", marker_fact(b_, marked, f"на клетке {b.cell} или на пути").missing
     if v != "no" and route is not None:
         if target is not None and piece.incorporeal:
             b_.warn(f"Бестелесное существо на занятой клетке {b.cell} обязано сойти с неё при "

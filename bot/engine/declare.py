@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from bot.corpus.abilities import Ability, Cost, Limit, OntoOccupied, Selector
+from bot.corpus.abilities import Ability, Cost, Limit, Marker, OntoOccupied, Selector
 from bot.engine import rules, triggers
 from bot.engine.conditions import Scene, holds, selects
 from bot.engine.position import Piece, Position
@@ -125,6 +125,15 @@ def unread_fact(b_: Builder, piece: Piece, sentence: str) -> Truth:
               f"«{_short(sentence)}».")
     return Truth.unknown(f"что значит для этого вопроса непрочитанное предложение карты "
                          f"{what}: «{_short(sentence)}»")
+
+
+def marker_fact(b_: Builder, found: tuple[Piece, Marker, str], where: str) -> Truth:
+    """A card of the position puts markers that make a cell occupied (``occupying_marker``):
+    whether one lies on ``where`` the position does not say."""
+    piece, marker, text = found
+    b_.reason(f"{piece.name} кладёт маркеры {marker.name}, и клетка с таким маркером считается "
+              f"занятой: «{_short(text)}»; в позиции маркеров нет.")
+    return Truth.unknown(f"нет ли маркера {marker.name} {where}")
 
 
 def way_text(way: Way) -> str:

@@ -28,6 +28,7 @@ from bot.engine.declare import (
     cells,
     closed_stops,
     limit_note,
+    marker_fact,
     needs_piece,
     onto_occupied,
     report_fired,
@@ -38,7 +39,14 @@ from bot.engine.declare import (
 from bot.engine.position import Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Value
 from bot.engine.truth import FALSE, TRUE, Truth, all_of
-from bot.engine.ways import Way, unread_aura, unread_mention, unread_rule, ways
+from bot.engine.ways import (
+    Way,
+    occupying_marker,
+    unread_aura,
+    unread_mention,
+    unread_rule,
+    ways,
+)
 from bot.ru import agree
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
@@ -103,10 +111,15 @@ def _relocate_with(position: Position, way: Way, a: Ref, b: Ref, asked: int | No
     aura = unread_aura(position, piece, _STEMS[way.kind]) if unsure is None else None
     if aura is not None:  # «Существа противника могут объявлять прыжок … только …» (20-100)
         unsure = unread_fact(b_, *aura)
+    # «…, клетка с маркером костра считается занятой» (10-175): it can only forbid
+    marked = occupying_marker(position) if b.cell is not None and not position.occupied(b.cell) \
+        else None
+    marker = marker_fact(b_, marked, f"на клетке {b.cell}") if marked is not None else TRUE
     rp = _version(b_, position, way, a, b, RP)
     g_builder = Builder()
     gl = _version(g_builder, position, way, a, b, GL)
-    (v_rp, missing), (v_gl, _) = verdict([usable, rp[0]], unsure), verdict([usable, gl[0]], unsure)
+    (v_rp, missing), (v_gl, _) = (verdict([usable, rp[0], marker], unsure),
+                                  verdict([usable, gl[0], marker], unsure))
     if v_gl != v_rp:
         why = " ".join(r for r in g_builder.reasons if r not in b_.reasons)
         b_.cite(relocation.term, GL).other_version(

@@ -34,6 +34,7 @@ from bot.corpus.abilities import (
     Incorporeal,
     Jump,
     Limit,
+    Marker,
     Nearby,
     Roll,
     Shot,
@@ -244,4 +245,16 @@ def unread_aura(position: Position, piece: Piece, *patterns: str) -> tuple[Piece
             text = told.casefold().strip()
             if _OTHERS.search(text) and not _ACTIVATED_START.match(text):
                 return other, told
+    return None
+
+
+def occupying_marker(position: Position) -> tuple[Piece, Marker, str] | None:
+    """A card of the position that puts markers a cell with which counts as occupied («…,
+    клетка с маркером костра считается занятой», 10-175), the marker and its sentence: the
+    notation places no markers, so whether a free cell has one is a fact to ask."""
+    for piece in position:
+        for a in piece.abilities():
+            for v in walk(a):
+                if isinstance(v, Marker) and v.occupies:
+                    return piece, v, a.text
     return None

@@ -898,3 +898,20 @@ def test_a_range_that_cannot_be_changed_takes_no_range_bonus() -> None:
     assert shoot(pos(at(card(throw, more), "a1"), enemy), "throw", "a1", "a4").verdict == "yes"
     r = shoot(pos(at(card(throw, more, *fixed), "a1"), enemy), "throw", "a1", "a4")
     assert r.verdict == "no" and "не действуют" in reasons(r)
+
+
+def test_a_card_that_puts_occupying_markers_leaves_free_cells_unsure() -> None:
+    # 10-175 «Крондак»: «… положите маркер костра на свободную клетку (до конца хода
+    # противника), клетка с маркером костра считается занятой»: the notation has no markers
+    text = ("{tap}: Воздействие разжигание костра положите маркер костра на свободную клетку (до "
+            "конца хода противника)\u0001 клетка с маркером костра считается занятой.")
+    krondak = at(card(*extract_abilities(text, name="Крондак"), name="Крондак"), "e6")
+    walker = at(card(Jump(text="Прыжок, дальность 2.", range=2), movement=2), "a1")
+    assert can_move(pos(walker), Ref.at(pos(walker), "a1"), Ref.at(pos(walker), "a3")).verdict \
+        == "yes"
+    position = pos(walker, krondak, at(None, "b1"))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
+    assert r.verdict == "unknown" and "маркера костра" in (r.missing or "")
+    r = can_jump(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
+    assert r.verdict == "unknown" and "Крондак" in reasons(r)
+    assert can_jump(position, Ref.at(position, "a1"), Ref.at(position, "b1")).verdict == "no"

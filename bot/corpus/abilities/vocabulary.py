@@ -847,7 +847,8 @@ class Marker(Entry):
     ``cell``: put on a cell, not on a card («положите маркер костра на свободную клетку (до
     конца хода противника)», 10-175; then ``target`` is left out); ``count``: markers put on
     that many such cells, one on each («положите маркеры врата на три свободные клетки»,
-    10-170)."""
+    10-170); ``occupies``: a cell with the marker counts as occupied («…, клетка с маркером
+    костра считается занятой», 10-175)."""
 
     kind: ClassVar[str] = "marker"
     name: str
@@ -855,6 +856,7 @@ class Marker(Entry):
     cell: Cell | None = None
     count: int = 1
     until: Until | None = None
+    occupies: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -1189,7 +1189,11 @@ def marker_on_cell(text: str) -> tuple[Effect, str] | None:
     if not cell:
         return None
     until = UNTIL[cell.group("until")] if cell.group("until") else None
-    return Marker(name=found[0].name, cell=Cell(free=True), until=until), found[1][cell.end():]
+    rest = found[1][cell.end():]
+    occupies = re.match(r", клетка с маркером " + re.escape(found[0].name) + r" считается занятой"
+                        + _END, rest)
+    return Marker(name=found[0].name, cell=Cell(free=True), until=until,
+                  occupies=bool(occupies)), rest[occupies.end():] if occupies else rest
 
 
 def marker_on_own_cell(text: str) -> tuple[Effect, str] | None:

@@ -58,11 +58,15 @@ def split_sentences(text: str) -> list[str]:
     ['3 {counter}{tap}: Особый удар кистенем на 3-4-6.']
     >>> split_sentences("Добивание на X (1 раз за ход)\u0001 где X число ран.")
     ['Добивание на X (1 раз за ход), где X число ран.']
+    >>> split_sentences("Ранить их (кроме симбиотов)\u0001 при этом ранить себя на 1.")
+    ['Ранить их (кроме симбиотов), при этом ранить себя на 1.']
+    >>> split_sentences('Имеет "Вампиризм. Максимум 12 {health} ", пока …')
+    ['Имеет "Вампиризм. Максимум 12 {health} ", пока …']
     """
     if not text or text.strip().casefold() in ("nan", "none", "null"):
         return []
     text = _CONTROL.sub("\n", text.replace("\u0001", "\n"))
-    sentences: list[str] = []
+    pieces: list[tuple[str, bool]] = []  # (sentence, whether a line break came before it)
     for line in text.split("\n"):
         line = _ERRATA.sub("", line)  # «[Эррата 2023.04.08] При …»: the date is no ability
         # «(воздействие взрыв котла ) {tap}: Выстрел …»: a cost after a bracket starts the next
@@ -71,15 +75,35 @@ def split_sentences(text: str) -> list[str]:
         line = _GLUED.sub("\n", line)
         line = _COST_AFTER_NUMBER.sub("\\g<value>\n", line)
         line = _MAX_LIVES_GLUED.sub("\\1\n", line)
-        sentences += [s.strip() for part in line.split("\n")
-                      for s in _SENTENCE_END.split(part) if s.strip()]
+        parts = [s.strip() for part in line.split("\n") for s in _SENTENCE_END.split(part)]
+        pieces += [(s, i == 0) for i, s in enumerate(p for p in parts if p)]
     out: list[str] = []
-    for sentence in sentences:
-        if out and _WHERE_X.match(sentence):  # «… на X (…)\u0001 где X …» (10-18): one sentence
+    for sentence, after_break in pieces:
+        if out and _open_quote(out[-1]):  # «имеет "Вампиризм. Максимум 12 {health}", пока …»
+            out[-1] = f"{out[-1]} {sentence}"
+        elif out and _continues(sentence):
+            # «… (максимум на 3)\u0001 иначе …» (20-120): the symbol stands for a comma;
+            # «нежить на вашем. кладбище …» (50-179): the dot is a misprint
+            out[-1] = (f"{out[-1].rstrip()}, {sentence}" if after_break
+                       else f"{out[-1].rstrip().removesuffix('.')} {sentence}")
+        elif out and _WHERE_X.match(sentence):  # «… на X (…)\u0001 где X …» (10-18): one sentence
             out[-1] = f"{out[-1].rstrip()}, {sentence}"
         elif sentence.strip(" ."):
             out.append(sentence)
     return out
+
+
+def _open_quote(sentence: str) -> bool:
+    """Whether a quotation opened in ``sentence`` is still open at its end."""
+    return sentence.count('"') % 2 == 1 or sentence.count("«") > sentence.count("»")
+
+
+def _continues(sentence: str) -> bool:
+    """Whether ``sentence`` is the rest of the one before: it starts in lower case.
+
+    «вначале хода …» (30-132, 40-114) is a new ability printed without its capital letter.
+    """
+    return sentence[:1].islower() and not sentence.startswith("вначале")
 
 
 def normalise(sentence: str, name: str | None = None,
