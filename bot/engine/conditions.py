@@ -86,6 +86,7 @@ _FLAG_WORDS: dict[str, str] = {
     "incorporeal": "бестелесное ли", "corporeal": "бестелесное ли",
     "defender": "выступает ли защитником",
     "even_lives": "чётно ли число жизней (с дополнительными) у",
+    "parasite": "паразит ли (симбиот на хозяине)",
 }
 
 
@@ -104,6 +105,7 @@ def has_flag(piece: Piece, flag: Flag) -> Truth:
         "corporeal": (not piece.incorporeal) if card else None,
         "defender": None,  # the notation has no defenders
         "even_lives": None,  # nor extra lives, which count among the lives
+        "parasite": None,  # nor symbiotes
     }
     value = known[flag]
     if value is None:
@@ -210,8 +212,7 @@ def _kinds(piece: Piece) -> set[str]:
 #: filter is evaluated before it can be silently ignored).
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
                               "having", "lacking", "markers", "cost_max", "cost_min",
-                              "movement_min",
-                              "movement_max", "region", "place",
+                              "movement_min", "movement_max", "wounds_min", "region", "place",
                               "of", "graveyard"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
 
@@ -233,6 +234,8 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     checks += [Truth.unknown(f"есть ли на {piece_label(piece)} маркер «{m}»") for m in sel.markers]
     checks.append(_cost(sel, piece))
     checks.append(_movement(sel, piece, scene.position))
+    if sel.wounds_min is not None:  # «с 4 и более ранами» (21-4): the wounds the notation gives
+        checks.append(Truth.of(piece.wounds >= sel.wounds_min))
     if sel.region is not None:
         checks.append(Truth.of(piece.cell is not None and in_region(piece.cell, sel.region, owner)))
     if sel.place is not None:

@@ -274,6 +274,8 @@ def bonus(piece: Piece, position: Position, kind: str,
                 whom = TRUE
             elif holder is not piece and isinstance(target, Selector):
                 whom = selects(target, piece, scene)
+            elif holder is not piece and target == "host":  # the notation has no symbiotes
+                whom = Truth.unknown(f"не хозяин ли {piece.name} для {holder.name}")
             else:
                 continue
             found = all_of([whom, *(holds(c, scene) for c in h.conditions)])

@@ -13,6 +13,7 @@ from bot.corpus.abilities import (
     Activated,
     AdjacentTargets,
     Attack,
+    AttackBonus,
     Cannot,
     Cell,
     Cost,
@@ -915,3 +916,30 @@ def test_a_card_that_puts_occupying_markers_leaves_free_cells_unsure() -> None:
     r = can_jump(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
     assert r.verdict == "unknown" and "Крондак" in reasons(r)
     assert can_jump(position, Ref.at(position, "a1"), Ref.at(position, "b1")).verdict == "no"
+
+
+def test_a_selector_of_cards_with_so_many_wounds() -> None:
+    # 21-4 «Орк-стрелок»: «+1 к выстрелу по существам с 4 и более ранами»
+    bonus = extract_abilities("+1 квыстрелупо существам с 4 и более ранами.")[0]
+    assert isinstance(bonus, AttackBonus) and bonus.against is not None
+    orc = at(card(bonus), "a1")
+    for wounds, expected in ((4, True), (5, True), (3, False)):
+        target = at(None, "a4", enemy=True, wounds=wounds)
+        assert selects(bonus.against, target, Scene(pos(orc, target), orc)).value is expected
+
+
+def test_whether_a_card_is_a_parasite_is_unknown() -> None:
+    # «+1 к простому удару по хозяину, пока паразит» (20-138): the notation has no symbiotes
+    r = has_flag(at(card(), "b2"), "parasite")
+    assert r.value is None and "паразит" in r.missing
+
+
+def test_a_symbiotes_bonus_to_its_host_is_unknown_for_any_card() -> None:
+    # 20-115 «Ядовитый плющ»: «Хозяин имеет -1 к движению, пока Ядовитый плющ его паразит»
+    ivy = card(*extract_abilities("Хозяин имеет -1 к {move} , пока Ядовитый плющ его паразит.",
+                                  name="Ядовитый плющ"), name="Ядовитый плющ")
+    walker = at(card(movement=2), "a1")
+    position = pos(walker, at(ivy, "e6"))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
+    assert r.verdict == "unknown" and "хозяин" in (r.missing or "")
+    assert can_move(position, Ref.at(position, "a1"), Ref.at(position, "a2")).verdict == "yes"

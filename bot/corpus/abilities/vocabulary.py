@@ -66,7 +66,7 @@ Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen"
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote"]
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
                "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "unmoved",
-               "defender", "even_lives"]
+               "defender", "even_lives", "parasite"]
 Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьма", "Нейтралы"]
 #: Where a selected card stands, relative to ``Selector.of``.
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "same_row", "behind",
@@ -288,7 +288,9 @@ class Selector(Value):
     ``or_self``: «себя или …». Filters (``flags``, ``elements``, ``classes``, ``having``,
     ``lacking``, ``cost_max``, ``cost_min``, ``movement_min``, ``movement_max``, ``region``) all
     hold; within one filter any value does («горные или лесные»). ``movement_min``/``max``: the
-    card's movement («с движением 2 или больше», «с 1 движением»: min 1 and max 1). ``name``: cards of this name, as the card database spells it
+    card's movement («с движением 2 или больше», «с 1 движением»: min 1 and max 1).
+    ``wounds_min``: the wounds on the card («по существам с 4 и более ранами», 21-4). ``name``:
+    cards of this name, as the card database spells it
     («каждое Яйцо дракона», 30-98). ``place`` is relative to ``of``; ``region``: where the card
     stands on the battlefield («по картам в 3-м ряду противника», «на вашей половине поля
     боя»). ``graveyard``: a card in a graveyard, not on the battlefield («с существа на вашем
@@ -313,6 +315,7 @@ class Selector(Value):
     cost_min: int | None = None
     movement_min: int | None = None
     movement_max: Amount | None = None
+    wounds_min: int | None = None
     region: Region | None = None
     place: Place | None = None
     of: Ref = "self"
@@ -1173,10 +1176,12 @@ class NoWounds(Entry):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class WoundsOnlyFrom(Entry):
-    """«Получает раны только от простого удара»: wounds from nothing else."""
+    """«Получает раны только от простого удара»: wounds from nothing else; ``source``: only
+    from that card («Карлик Унд получает раны только от хозяина», 20-6)."""
 
     kind: ClassVar[str] = "wounds_only_from"
     attacks: tuple[Attack, ...] = set_field()
+    source: Ref | None = None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -199,6 +199,7 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" противника$"), "enemy"),
     (re.compile(r" без ран$"), "unwounded"),
     (re.compile(r" с ранами$"), "wounded"),
+    (re.compile(r" с (\d+) (?:и|или) (?:более|больше) ранами$"), "wounds_min"),  # 21-4
     # «по существам с чётным количеством жизней» (40-54), «существ с чётными жизнями» (40-16)
     (re.compile(r" с четн(?:ым количеством жизн(?:ей|и|ь|ью)|ыми жизнями)$"), "even_lives"),
     (re.compile(r" без (?P<l>дополнительных жизней|фишек|проклятия|благословления|"
@@ -316,6 +317,8 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 flags.append(what)  # type: ignore[arg-type]
             elif what in ("cost_max", "cost_min"):
                 fields[what] = "X" if m.group(1) == "x" else int(m.group(1))
+            elif what == "wounds_min":
+                fields[what] = int(m.group(1))
             elif what in ("movement_max", "movement_min", "movement_exact"):
                 if "movement_min" in fields or "movement_max" in fields:
                     return None

@@ -186,7 +186,10 @@ def no_wounds(s: str) -> list[Effect] | None:
 
 
 def wounds_only_from(s: str) -> list[Effect] | None:
-    """«Получает раны только от простого удара»."""
+    """«Получает раны только от простого удара»; «Карлик Унд получает раны только от хозяина»
+    (20-6: from its host's attacks, any of them)."""
+    if re.fullmatch(r"(?:@self )?получает раны только от хозяина", s):
+        return [WoundsOnlyFrom(source="host")]
     attacks = _wounds_from(r"(?:получает )?раны только", s)
     return [WoundsOnlyFrom(attacks=attacks)] if attacks else None
 
