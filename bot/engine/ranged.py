@@ -26,6 +26,7 @@ from bot.corpus.abilities import (
     Cannot,
     Ignore,
     RangeBonus,
+    Ranged,
     Unchangeable,
 )
 from bot.engine import rules
@@ -107,6 +108,7 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
     facts = [usable, cannot.negated(), allowed,
              aimed_at(b_, position, piece, target, way.effect),
              _adjacent(b_, piece, way, kind, a, b, position),
+             _ahead(b_, piece, way, a, b),
              _target(b_, piece, target, kind, way, position)]
     if way.unread:
         facts.append(Truth.unknown(f"условие особенности, которое бот не прочитал: "
@@ -220,6 +222,20 @@ def _adjacent(b_: Builder, piece: Piece, way: Way, kind: str, a: Ref, b: Ref,
         return found
     return Truth.unknown(f"можно ли {name} по карте, стоящей рядом (в корпусе нет правила, а "
                          "карта не говорит «в том числе по карте рядом»)")
+
+
+def _ahead(b_: Builder, piece: Piece, way: Way, a: Ref, b: Ref) -> Truth:
+    """«… только вперед по прямой» (30-11): the target in the attacker's column, ahead of it
+    (towards its owner's opponent)."""
+    if not isinstance(way.effect, Ranged) or not way.effect.ahead:
+        return TRUE
+    if a.cell is None or b.cell is None:
+        return Truth.unknown("что значит «вперед по прямой» для карты вне поля боя")
+    step = b.cell.row - a.cell.row
+    ok = a.cell.col == b.cell.col and (step < 0 if piece.enemy else step > 0)
+    b_.reason(f"Атаковать можно только вперёд по прямой: {b.cell} "
+              + ("— в том же столбце впереди." if ok else "— не в столбце впереди атакующего."))
+    return Truth.of(ok)
 
 
 def _target(b_: Builder, piece: Piece, target: Piece, kind: str, way: Way,

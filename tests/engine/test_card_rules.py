@@ -943,3 +943,19 @@ def test_a_symbiotes_bonus_to_its_host_is_unknown_for_any_card() -> None:
     r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
     assert r.verdict == "unknown" and "хозяин" in (r.missing or "")
     assert can_move(position, Ref.at(position, "a1"), Ref.at(position, "a2")).verdict == "yes"
+
+
+def test_a_ranged_attack_only_straight_ahead() -> None:
+    # 30-11 «Баллиста»: «{tap}: Метание на 2-3-4, только вперед по прямой»
+    ballista = card(*extract_abilities("{tap}: Метание на 2-3-4, только вперед по прямой."),
+                    name="Баллиста")
+    assert shoot(pos(at(ballista, "c1"), at(None, "c5", enemy=True)), "throw", "c1", "c5"
+                 ).verdict == "yes"
+    for cell in ("d5", "b2"):
+        r = shoot(pos(at(ballista, "c1"), at(None, cell, enemy=True)), "throw", "c1", cell)
+        assert r.verdict == "no" and "вперёд по прямой" in reasons(r)
+    # an enemy's ballista faces the other way
+    r = shoot(pos(at(ballista, "c5", enemy=True), at(None, "c1")), "throw", "c5", "c1")
+    assert r.verdict == "yes"
+    assert shoot(pos(at(ballista, "c1", enemy=True), at(None, "c5")), "throw", "c1", "c5"
+                 ).verdict == "no"

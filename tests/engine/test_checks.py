@@ -230,7 +230,7 @@ def test_a_shot_paid_with_a_counter_needs_a_counter() -> None:
 def test_a_ranged_sentence_read_in_part_is_not_a_yes() -> None:
     for kind, text in (("shot", "Закрыться: Выстрел на 1 по летающему существу."),
                        ("discharge", "Закрыться: Разряд на 1, дальность 6, только по закрытым."),
-                       ("throw", "Метание на 2-3-4, только вперед по прямой.")):
+                       ("throw", "Метание на 2-3-4, только по картам разной элитности.")):
         card = make_card(10, 99, "Проба", text)
         pos = Position((Piece(card=card, cell=Cell.parse("a1")),
                         Piece(cell=Cell.parse("a6"), enemy=True)))

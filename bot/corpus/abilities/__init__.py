@@ -20,6 +20,7 @@ from bot.corpus.abilities.vocabulary import (
     Attack,
     AttackBonus,
     AttackKind,
+    BecomeElement,
     BecomesArtefact,
     BecomesCreature,
     BecomeSymbiote,
@@ -154,7 +155,7 @@ from bot.corpus.abilities.vocabulary import (
 __all__ = [
     "AbilityDataError", "from_data", "to_data", "Ability", "Action", "Activated",
     "AdjacentTargets", "CountersAsOpen", "Amount", "AsAdjacent", "Attack", "AttackBonus", "AttackKind", "Block",
-    "CONDITION_KINDS", "BecomeSymbiote", "Cannot", "Cell", "ChangeControl", "Choice", "Choose", "Close", "Column", "Condition", "Cost",
+    "CONDITION_KINDS", "BecomeElement", "BecomeSymbiote", "Cannot", "Cell", "ChangeControl", "Choice", "Choose", "Close", "Column", "Condition", "Cost",
     "Countable", "Counters", "Crystals", "CountersAction", "Defends", "Delayed", "Destroy", "Diagonal", "DieBonus", "DieResult",
     "DieRoll", "Discharge", "EFFECT_KINDS", "Effect", "Element", "Entry", "Event", "Exile",
     "ExtraLives", "Fight", "FRAME_KINDS", "Flag", "Formation", "Frame", "GainClass", "Grant", "Has", "Having", "Heal",

@@ -629,7 +629,8 @@ class Ranged(Entry):
     по карте на выбранной клетке». ``name``: the attack's own name («магмы», «джерида»).
     ``adjacent``: «в том числе по карте рядом». ``count``: «два выстрела на 1-2-2» (the
     attacks declared at once; ``or_fewer``: «три или менее метания»; ``different_targets``:
-    «только по разным картам»)."""
+    «только по разным картам»). ``ahead``: only at a card in its own column ahead of it,
+    towards its owner's opponent («Метание на 2-3-4, только вперед по прямой», 30-11)."""
 
     kind: ClassVar[str] = "ranged"
     values: Values
@@ -637,6 +638,7 @@ class Ranged(Entry):
     name: str | None = None
     target: Target | None = None
     adjacent: bool = False
+    ahead: bool = False
     count: Amount = 1
     or_fewer: bool = False
     different_targets: bool = False
@@ -1401,6 +1403,16 @@ class GainClass(Entry):
     target: Target = "self"
 
 
+@dataclass(frozen=True, kw_only=True, repr=False)
+class BecomeElement(Entry):
+    """«выбранное существо становится тёмным» (30-191, 20-179): the card is of this element
+    (instead of its own)."""
+
+    kind: ClassVar[str] = "become_element"
+    element: Element
+    target: Target = "self"
+
+
 SymbioteRole = Literal["parasite", "companion"]
 
 
@@ -1473,7 +1485,7 @@ Effect = (
     | MovementBonus
     | RangeBonus | DieBonus | DieResult | MaxWounds | Unchangeable | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
-    | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote
+    | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement
     | Unparsed
 )
 

@@ -22,6 +22,7 @@ from bot.corpus.abilities import (
     Amount,
     Attack,
     AttackBonus,
+    BecomeElement,
     BecomesArtefact,
     BecomesCreature,
     BecomeSymbiote,
@@ -85,6 +86,7 @@ from bot.importers.abilities.text import SELF
 from bot.importers.abilities.words import (
     CELL_REGIONS,
     CELL_REGIONS_IN,
+    ELEMENTS,
     KEYWORD_DATIVE,
     KEYWORDS,
     NUMBERS,
@@ -161,9 +163,16 @@ def ranged(text: str) -> tuple[Effect, str] | None:
     if near:
         rest = rest[near.end():]
     aim, rest = _aimed(rest, refs_only=True)
+    ahead = _AHEAD.match(rest)
+    if ahead:
+        rest = rest[ahead.end():]
     effect = cls(values=values(m.group(3)), range=rng, name=quoted_name(m.group(2)), target=aim,
-                 adjacent=bool(near))
+                 adjacent=bool(near), ahead=bool(ahead))
     return cast(Effect, effect), rest
+
+
+#: «Метание на 2-3-4, только вперед по прямой» (30-11): at a card in its column ahead of it.
+_AHEAD = re.compile(r", только вперед по прямой" + _END)
 
 
 #: «(в том числе по карте рядом)»; the database lost the closing bracket of 30-54 («(в том
@@ -1129,6 +1138,22 @@ def becomes_flying(text: str) -> tuple[Effect, str] | None:
     return Keyword(code="flight", target=who, until=until), rest
 
 
+def becomes_element(text: str) -> tuple[Effect, str] | None:
+    """«выбранное существо становится тёмным» (30-191), «стоящее рядом существо становится
+    темным» (20-179): the card is of that element."""
+    m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>стать|становится|становятся) (?P<stem>"
+                 + alternation(stem for stem, _ in ELEMENTS) + r")(?:ым|ой|ыми)" + _END, text)
+    # a bare «существо» is no subject: «Когда уничтожает существо противника стоящее рядом
+    # существо становится темным» (20-179) is «…, стоящее рядом существо …»
+    if not m or m.group("who") == "существо":
+        return None
+    who = _written_subject(m, "стать", "становятся")
+    if who is None:
+        return None
+    element = dict(ELEMENTS)[m.group("stem")]
+    return BecomeElement(element=element, target=who), text[m.end():]  # type: ignore[arg-type]
+
+
 #: «приземлиться», «приземляется на клетку вашей половины поля боя»: a flyer lands.
 _LANDS = re.compile(r"(?:(?P<who>.+?) )?(?P<verb>приземлиться|приземляется|приземляются)"
                     r"(?: на (?P<free>свободную )?клетку (?P<region>" + alternation(CELL_REGIONS)
@@ -1447,7 +1472,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
-    becomes_flying, to_graveyard, marker_on_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
+    becomes_flying, becomes_element, to_graveyard, marker_on_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
     marker_on_own_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
     die_result,
 )

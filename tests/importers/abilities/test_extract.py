@@ -160,10 +160,10 @@ def test_partly_read_sentence_keeps_the_rest_unparsed() -> None:
 
 
 def test_a_bare_effect_with_an_unread_rest_gives_an_unparsed_entry() -> None:
-    text = "Метание на 2-3-4, только вперед по прямой."
+    text = "Метание на 2-3-4, только по картам разной элитности."  # after 40-17
     throw, rest = extract_abilities(text)
     assert throw == Throw(values=(2, 3, 4), text=text)
-    assert rest == Unparsed(fragment="только вперед по прямой", text=text)
+    assert rest == Unparsed(fragment="только по картам разной элитности", text=text)
     assert coverage([throw, rest]) == 0.0
 
 
