@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 
 from bot.corpus.abilities import Ability, Cost, Limit, Marker, OntoOccupied, Selector
 from bot.engine import rules, triggers
+from bot.engine.board import neighbours
 from bot.engine.conditions import Scene, holds, selects
 from bot.engine.position import Piece, Position
 from bot.engine.result import Builder, CheckResult, Verdict
@@ -270,6 +271,11 @@ def bonus(piece: Piece, position: Position, kind: str,
             if not isinstance(value, int) or getattr(eff, "until", None) is not None \
                     or not test(eff):
                 continue
+            per = getattr(eff, "per", None)
+            if per is not None:  # «за каждую свободную клетку рядом с собой» (50-86)
+                if per.count != "free_cells" or per.of != "self" or holder.cell is None:
+                    continue
+                value *= sum(not position.occupied(c) for c in neighbours(holder.cell, True))
             if holder is piece and target == "self":
                 whom = TRUE
             elif holder is not piece and isinstance(target, Selector):

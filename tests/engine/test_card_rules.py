@@ -959,3 +959,18 @@ def test_a_ranged_attack_only_straight_ahead() -> None:
     assert r.verdict == "yes"
     assert shoot(pos(at(ballista, "c1", enemy=True), at(None, "c5")), "throw", "c1", "c5"
                  ).verdict == "no"
+
+
+def test_a_range_bonus_for_each_free_cell_next_to_the_card() -> None:
+    # 50-86 «Страж восхода»: «Выстрел на 2-3-3, дальность 2» and «+1 к дальности выстрела за
+    # каждую свободную клетку рядом с собой»: on a1 three cells are next to it
+    text = ("{tap}: Выстрел на 2-3-3, дальность 2. +1 к дальности выстрела за каждую свободную "
+            "клетку рядом с собой.")
+    guard = card(*extract_abilities(text, name="Страж восхода"), name="Страж восхода")
+    assert shoot(pos(at(guard, "a1"), at(None, "a6", enemy=True)), "shot", "a1", "a6"
+                 ).verdict == "yes"  # 5 cells: range 2 + 3 free cells
+    r = shoot(pos(at(guard, "a1"), at(None, "a2"), at(None, "b2"), at(None, "a6", enemy=True)),
+              "shot", "a1", "a6")
+    assert r.verdict == "no"  # one free cell left: range 3
+    assert shoot(pos(at(guard, "a1"), at(None, "a2"), at(None, "b2"), at(None, "a4", enemy=True)),
+                 "shot", "a1", "a4").verdict == "yes"

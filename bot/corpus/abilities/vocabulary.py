@@ -96,7 +96,7 @@ Countable = Literal["counter", "token", "extra_life", "incarnation"]
 Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
     "strike", "attack", "poison", "regen", "armor", "ovz", "movement", "cost", "excess_wounds",
-    "shown_cards", "wounds_dealt", "event_x", "elements", "chosen",
+    "shown_cards", "wounds_dealt", "event_x", "elements", "chosen", "free_cells",
 ]
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.
@@ -380,7 +380,8 @@ class XValue(Value):
     """What «X» is: «где X число ран на Рэккене (максимум 4)» (count wound, of self, max 4),
     «где X число речных дев в вашем отряде» (count cards, of: the cards counted), «где X
     величина слабого простого удара этого существа» (weak_strike, of that); «за каждую фишку
-    на Арбалетчике» (counter)."""
+    на Арбалетчике» (counter); «за каждую свободную клетку рядом с собой» (free_cells: the free cells next
+    to ``of``, 50-86)."""
 
     count: Measure
     of: Target = "self"
@@ -1064,7 +1065,8 @@ class MovementBonus(Entry):
 
 @dataclass(frozen=True, kw_only=True, repr=False)
 class RangeBonus(Entry):
-    """«получает +1 к дальности разряда до конца хода»."""
+    """«получает +1 к дальности разряда до конца хода»; ``per``: that much for each, «+1 к
+    дальности выстрела за каждую свободную клетку рядом с собой» (50-86)."""
 
     kind: ClassVar[str] = "range_bonus"
     value: Amount
@@ -1072,6 +1074,7 @@ class RangeBonus(Entry):
     target: Target = "self"
     until: Until | None = None
     max: int | None = None
+    per: XValue | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -299,14 +299,21 @@ def movement_bonus(text: str) -> Found | None:
 
 
 def range_bonus(text: str) -> Found | None:
-    """«+1 к дальности выстрела»; «+1 к дальности» (10-188: of every ranged attack)."""
+    """«+1 к дальности выстрела»; «+1 к дальности» (10-188: of every ranged attack); «… за
+    каждую свободную клетку рядом с собой» (50-86: ``per`` free cells next to it)."""
     m = re.match(r"\+(\d+) к дальности(?: (" + alternation(RANGE_OF) + r"))?(?=$|[ ,.;)])", text)
     if not m:
         return None
-    if m.group(2) is None:
-        return RangeBonus(value=int(m.group(1))), text[m.end():]
-    attack = Attack(kind=RANGE_OF[m.group(2)])
-    return RangeBonus(value=int(m.group(1)), to=(attack,)), text[m.end():]
+    rest = text[m.end():]
+    free = _PER_FREE_CELL.match(rest)
+    per = XValue(count="free_cells") if free else None
+    rest = rest[free.end():] if free else rest
+    to = (Attack(kind=RANGE_OF[m.group(2)]),) if m.group(2) is not None else ()
+    return RangeBonus(value=int(m.group(1)), to=to, per=per), rest
+
+
+#: «за каждую свободную клетку рядом с собой» (50-86): the free cells next to the card.
+_PER_FREE_CELL = re.compile(r" за каждую свободную клетку рядом с (?:собой|@self)(?=$|[ ,.;)])")
 
 
 def die_bonus(text: str) -> Found | None:

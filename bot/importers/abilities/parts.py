@@ -107,6 +107,8 @@ def x_value(text: str) -> XValue | None:
     fixed = _FIXED.get(text)
     if fixed is not None:
         return fixed
+    if re.fullmatch(r"число свободных клеток рядом с (?:@self|собой)", text):  # 30-28
+        return XValue(count="free_cells")
     m = _MEASURE.fullmatch(text)
     if m:
         return XValue(count=_COUNTED[m.group("what")],
