@@ -503,7 +503,15 @@ def holds(condition: Condition, scene: Scene) -> Truth:
 
 
 def _subject(subject: Target, scene: Scene, check: Callable[[Piece], Truth]) -> Truth:
-    """The condition ``check`` of the subject: a named card, or any card a selector describes."""
+    """The condition ``check`` of the subject: a named card, or any card a selector describes
+    (each of them with ``all``: «пока все ваши существа имеют проклятие», 30-178 — the position
+    may not show the whole squad, so only «not all» is certain)."""
+    if isinstance(subject, Selector) and subject.all:
+        if any(selects(subject, p, scene).value is True and check(p).value is False
+               for p in scene.position):
+            return FALSE
+        return Truth.unknown("выполнено ли условие для всех карт, которые оно называет (позиция "
+                             "может показывать не весь отряд)")
     if isinstance(subject, Selector):
         found = [selects(subject, p, scene) for p in scene.position]
         return any_of([all_of(f, check(p)) for f, p in zip(found, scene.position, strict=True)])

@@ -28,6 +28,7 @@ from bot.corpus.abilities import (
     InRow,
     InZone,
     Jump,
+    Keyword,
     Lives,
     MovementBonus,
     Nearby,
@@ -974,3 +975,25 @@ def test_a_range_bonus_for_each_free_cell_next_to_the_card() -> None:
     assert r.verdict == "no"  # one free cell left: range 3
     assert shoot(pos(at(guard, "a1"), at(None, "a2"), at(None, "b2"), at(None, "a4", enemy=True)),
                  "shot", "a1", "a4").verdict == "yes"
+
+
+def test_a_condition_on_every_card_of_a_squad_is_false_or_unknown() -> None:
+    # 30-178 «Боцман проклятых»: «…, пока все ваши существа имеют проклятие»
+    every = Has(subject=Selector(side="own", all=True), having=("cur",))
+    cursed = card(Keyword(text="Проклятие.", code="cur"))
+    owner = at(cursed, "a1")
+    assert holds(every, Scene(pos(owner, at(cursed, "b1")), owner)).value is None
+    r = holds(every, Scene(pos(owner, at(card(), "b1")), owner))
+    assert r.value is False
+
+
+def test_a_granted_attack_under_a_count_of_cards_with_counters() -> None:
+    # 30-41 «Послушник»: «Имеет {tap}: Разряд на 2, пока у трёх или более ваших карт есть фишка»
+    novice = card(*extract_abilities("Имеет  {tap}: Разряд на 2 , пока у трёх или более ваших "
+                                     "карт есть {counter} .", name="Послушник"), name="Послушник")
+    enemy = at(None, "a4", enemy=True)
+    three = pos(at(novice, "a1", counters=1), at(card(), "b1", counters=1),
+                at(card(), "c1", counters=2), enemy)
+    assert shoot(three, "discharge", "a1", "a4").verdict == "yes"
+    two = pos(at(novice, "a1", counters=1), at(card(), "b1", counters=1), at(card(), "c1"), enemy)
+    assert shoot(two, "discharge", "a1", "a4").verdict == "unknown"  # the squad may have more

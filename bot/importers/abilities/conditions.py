@@ -115,6 +115,9 @@ def _has(text: str) -> Condition | None:
     if m:
         return Has(subject=_SUBJECTS[m.group("subject")], having=(_HAVINGS[m.group("what")],),
                    negated=bool(m.group("neg")))
+    every = re.fullmatch(r"все ваши существа имеют (?P<what>проклятие|благословление)", text)
+    if every:  # «пока все ваши существа имеют проклятие» (30-178): each of them
+        return Has(subject=Selector(side="own", all=True), having=(_HAVINGS[every.group("what")],))
     m = re.fullmatch(_SUBJECT + r"имеет (?P<n>\d+) или более (?P<what>фишек|жетонов)", text)
     if m:  # «если имеет 5 или более жетонов» (40-206)
         return Has(subject=_SUBJECTS[m.group("subject")], min=int(m.group("n")),
@@ -137,6 +140,11 @@ def _squad(text: str) -> Condition | None:
     """«в вашем отряде есть лес или река», «в отряде противника нет летающих существ»; «у вас
     есть степное существо» (10-196): in your squad."""
     text = re.sub(r"^у вас (?=есть |нет )", "в вашем отряде ", text)
+    counters = re.fullmatch(r"у (?P<n>трех|\d+) или более ваших карт есть фишк[аи]", text)
+    if counters:  # «пока у трёх или более ваших карт есть фишка» (30-41)
+        n = counters.group("n")
+        return Squad(selector=Selector(what="card", having=("counter",)),
+                     min=int(n) if n.isdigit() else 3)
     m = re.fullmatch(r"в (?P<side>вашем )?отряде(?P<enemy> противника)? (?:(?P<is>есть|нет) |"
                      r"(?P<n>два|две|три|\d+) или (?:более|больше) )(?P<what>.+)", text)
     if not m or bool(m.group("side")) == bool(m.group("enemy")):

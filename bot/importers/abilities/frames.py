@@ -1473,8 +1473,7 @@ def _conditional(s: str) -> list[Ability] | None:
                 and condition_.subject == "self":  # «Пока Олаф закрыт, он …»: the card itself
             rest = re.sub(r"^(?:он|она|оно)\s+", "", rest)
         rest = re.sub(r"^(?:получает|имеет)\s+", "", rest)
-        rest = re.sub(r"^«([^«»]+)»$", r"\1", rest)  # «… имеет «закрыться: Разряд …»» (50-40)
-        granted = read(rest)
+        granted = _quoted_grant(rest)
         if granted is None or not all(_read(a) for a in granted):
             continue
         if how != "first" and any(isinstance(a, Trigger) for a in granted):
@@ -1488,6 +1487,22 @@ def _conditional(s: str) -> list[Ability] | None:
             return [dataclasses.replace(trig, when=when)]
         return [Static(condition=condition_, grants=tuple(granted))]
     return None
+
+
+def _quoted_grant(rest: str) -> list[Ability] | None:
+    """The abilities granted: «… имеет «закрыться: Разряд …»» (50-40) unquoted; a quotation
+    of several sentences is each of them read («Имеет "Вампиризм. Максимум 12 жизней"», 30-178)."""
+    m = re.fullmatch(r"«\s*([^«»]+?)\s*»|\"\s*([^\"]+?)\s*\"", rest)
+    if not m:
+        return read(rest)
+    inner = m.group(1) or m.group(2)
+    out: list[Ability] = []
+    for sentence in re.split(r"(?<=[.!?]) (?=[а-я])", inner):
+        found = read(sentence.strip().rstrip("."))
+        if found is None:
+            return None
+        out += found
+    return out
 
 
 #: «когда [Властелин хаоса] закрыт, …»: only «закрыт»/«открыт» (a state); «когда выступает

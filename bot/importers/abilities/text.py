@@ -180,6 +180,7 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     # «{tap}Ж выстрел …» (40-8): Ж is the colon's key on a Russian keyboard
     (re.compile(r"^закрыться ж (?=выстрел )"), "закрыться: "),
     (re.compile(r"\bквыстрелупо\b"), "к выстрелу по"),  # «+1 квыстрелупо существам …» (21-4)
+    (re.compile(r"\bмаксмум\b"), "максимум"),  # «Максмум 12 {health}» (30-178)
 )
 
 
