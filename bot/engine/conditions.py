@@ -34,6 +34,7 @@ from bot.corpus.abilities import (
     InRow,
     InZone,
     Lives,
+    Moved,
     MovementBonus,
     Nearby,
     Place,
@@ -479,6 +480,11 @@ def holds(condition: Condition, scene: Scene) -> Truth:
             return _row(condition, scene)
         case InColumn():
             return _column(condition, scene)
+        case Moved():  # the notation tells whether it moved, not how far or which way
+            owner = scene.owner
+            if not owner.moved and owner.movement_left is None:
+                return FALSE
+            return Truth.unknown(f"на сколько клеток и куда {owner.name} переместился в этот ход")
         case Lives():
             return _subject(condition.subject, scene, lambda p: _lives(condition, p))
         case InZone():

@@ -30,6 +30,7 @@ from bot.corpus.abilities import (
     Jump,
     Keyword,
     Lives,
+    Moved,
     MovementBonus,
     Nearby,
     OnlyTargets,
@@ -997,3 +998,13 @@ def test_a_granted_attack_under_a_count_of_cards_with_counters() -> None:
     assert shoot(three, "discharge", "a1", "a4").verdict == "yes"
     two = pos(at(novice, "a1", counters=1), at(card(), "b1", counters=1), at(card(), "c1"), enemy)
     assert shoot(two, "discharge", "a1", "a4").verdict == "unknown"  # the squad may have more
+
+
+def test_whether_a_card_moved_so_far_this_turn() -> None:
+    # 20-16 «Пикинер Альхенгарда»: «+1 к ударам, если переместился хотя бы на 1 клетку по
+    # горизонтали в этот ход»: not moved is false; moved, how far and where is not told
+    cond = Moved(direction="horizontal")
+    still = at(card(), "a1")
+    assert holds(cond, Scene(pos(still), still)).value is False
+    moved = at(card(movement=2), "a1", movement_left=1)
+    assert holds(cond, Scene(pos(moved), moved)).value is None

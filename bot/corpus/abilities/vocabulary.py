@@ -466,6 +466,17 @@ class InColumn(Kinded):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Moved(Kinded):
+    """«если переместился хотя бы на 1 клетку по горизонтали в этот ход» (20-16): the card
+    moved at least ``cells`` cells this turn, along a row (``horizontal``) or a column
+    (``vertical``) when one is named."""
+
+    kind: ClassVar[str] = "moved"
+    cells: int = 1
+    direction: Literal["horizontal", "vertical"] | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Lives(Kinded):
     """«пока имеет 5 или менее жизней» (at_most), «больше 10 жизней» (at_least 11)."""
 
@@ -526,7 +537,7 @@ class Unparsed(Entry):
 
 
 Condition = (State | Has | Nearby | Squad | InGraveyard | InZone | InRow | InColumn | Lives
-             | PlayerIs | TurnIs | DieRoll | Unparsed)
+             | Moved | PlayerIs | TurnIs | DieRoll | Unparsed)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from bot.corpus.abilities import (
     InRow,
     InZone,
     Lives,
+    Moved,
     Nearby,
     Place,
     Selector,
@@ -81,6 +82,19 @@ _COLUMNS: dict[str, tuple[Column, ...]] = {
 }
 #: «все …», «каждое …»: a quantifier a described set of cards drops, so not read.
 _QUANTIFIED = re.compile(r"(?:все|всех|всем|каждое|каждый|каждая|каждого|каждым|каждой) ")
+
+
+_MOVED = re.compile(r"(?:" + SELF + r" )?переместил(?:ся|ась|ось) хотя бы на (?P<n>\d+) клетк[уи]"
+                    r"(?: по (?P<dir>горизонтали|вертикали))? в этот ход")
+
+
+def _moved(text: str) -> Condition | None:
+    """«переместился хотя бы на 1 клетку по горизонтали в этот ход» (20-16)."""
+    m = _MOVED.fullmatch(text)
+    if not m:
+        return None
+    direction = {"горизонтали": "horizontal", "вертикали": "vertical", None: None}[m.group("dir")]
+    return Moved(cells=int(m.group("n")), direction=direction)  # type: ignore[arg-type]
 
 
 def condition(text: str) -> Condition | None:
@@ -305,4 +319,5 @@ def _none_nearby(text: str) -> Condition | None:
 
 _READERS: tuple[Callable[[str], Condition | None], ...] = (
     _state, _has, _squad, _graveyard, _row, _column, _lives, _turn, _die, _zone, _nearby,
+    _moved,
 )
