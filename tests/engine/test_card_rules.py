@@ -1008,3 +1008,15 @@ def test_whether_a_card_moved_so_far_this_turn() -> None:
     assert holds(cond, Scene(pos(still), still)).value is False
     moved = at(card(movement=2), "a1", movement_left=1)
     assert holds(cond, Scene(pos(moved), moved)).value is None
+
+
+def test_a_trigger_on_moving_onto_any_cell_fires_on_each_cell() -> None:
+    # 20-144 «Призрачный рыцарь»: «При движении на клетку воздействие холод тьмы ранить на 1
+    # каждое другое существо на этой клетке»
+    trigger = extract_abilities("При движении на клетку воздействие холод тьмы ранить на 1 "
+                                "каждое другое существо на этой клетке.", name="Призрачный рыцарь")
+    knight = card(Incorporeal(text="Бестелесный."), *trigger, movement=2, name="Призрачный рыцарь")
+    position = pos(at(knight, "a1"), at(None, "a2", enemy=True))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
+    assert r.verdict == "yes" and len(r.triggers) == 2
+    assert "a2" in r.triggers[0] and "a3" in r.triggers[1]

@@ -189,7 +189,7 @@ _REGIONS: dict[str, Region] = {
 }
 #: Places relative to the card itself, said after the noun.
 _PLACES_AFTER: dict[str, Place] = {"same_row": "same_row", "same_column": "same_column",
-                                   "in_formation": "in_formation"}
+                                   "in_formation": "in_formation", "that_cell": "that_cell"}
 #: Qualifiers after the noun.
 _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r",? (?:" + _STANDING + r" )?(?:в|во) (?P<r>[123])(?:-м)? ряду противника$"),
@@ -199,6 +199,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" противника$"), "enemy"),
     (re.compile(r" без ран$"), "unwounded"),
     (re.compile(r" с ранами$"), "wounded"),
+    # «закрыть существо, которое не передвигалось в этот ход» (10-65, 20-9)
+    (re.compile(r", (?:которое|которая|который) не передвигал(?:ось|ась|ся) в этот ход$"), "unmoved"),
     (re.compile(r" с (\d+) (?:и|или) (?:более|больше) ранами$"), "wounds_min"),  # 21-4
     # «по существам с чётным количеством жизней» (40-54), «существ с чётными жизнями» (40-16)
     (re.compile(r" с четн(?:ым количеством жизн(?:ей|и|ь|ью)|ыми жизнями)$"), "even_lives"),
@@ -238,6 +240,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r",? (?:" + _STANDING + r" )?на (?P<r>вашей половине поля боя|половине поля "
                 r"боя противника|поле боя)$"), "region"),
     (re.compile(r" в своем ряду$"), "same_row"),
+    # «каждое другое существо на этой клетке» (20-144): on the cell the trigger names
+    (re.compile(r" на этой клетке$"), "that_cell"),
     (re.compile(r",? " + _STANDING + r" в том же столбце, что и @self$"), "same_column"),
     # «со Стражем Тоа-Дана» (21-2): «со» before a consonant cluster
     (re.compile(r" в одном столбце со? @self$"), "same_column"),  # 10-188
@@ -313,7 +317,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 continue
             if what == "enemy":
                 fields["side"] = "enemy"
-            elif what in ("unwounded", "wounded", "even_lives"):
+            elif what in ("unwounded", "wounded", "even_lives", "unmoved"):
                 flags.append(what)  # type: ignore[arg-type]
             elif what in ("cost_max", "cost_min"):
                 fields[what] = "X" if m.group(1) == "x" else int(m.group(1))

@@ -672,6 +672,10 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
     if m:
         yield replace(when, to=Cell(adjacent=True)), text[m.end():]
         return
+    m = re.match(r" на клетку(?= (?:воздействие|заклинание|ранить) )", text)
+    if m and when.event == "move":  # «При движении на клетку воздействие …» (20-144): each cell
+        yield when, text[m.end():]  # of the path, as «При движении»
+        return
     m = re.match(r" на клетку (?P<way>вперед|назад)", text)
     if m:  # «Когда передвигается на клетку назад закрывается» (40-53)
         ahead = m.group("way") == "вперед"
