@@ -34,6 +34,7 @@ from bot.corpus.abilities import (
     InRow,
     InZone,
     Lives,
+    Makeup,
     Moved,
     MovementBonus,
     Nearby,
@@ -480,6 +481,8 @@ def holds(condition: Condition, scene: Scene) -> Truth:
             return _row(condition, scene)
         case InColumn():
             return _column(condition, scene)
+        case Makeup():  # the position may not show the whole squad
+            return _makeup(condition, scene)
         case Moved():  # the notation tells whether it moved, not how far or which way
             owner = scene.owner
             if not owner.moved and owner.movement_left is None:
@@ -542,6 +545,18 @@ def _nearby(cond: Nearby, scene: Scene) -> Truth:
     else:
         result = maybe[0]
     return result.negated() if cond.negated else result  # «пока рядом … нет …»
+
+
+def _makeup(cond: Makeup, scene: Scene) -> Truth:
+    """What a squad is made of: unknown (the position may not show the whole squad), but for
+    cards with the same name the position shows on that side."""
+    side = scene.owner.enemy if cond.side == "own" else not scene.owner.enemy
+    if cond.same_names is not None:
+        names = [p.card.name for p in scene.position if p.enemy == side and p.card is not None]
+        if len(names) != len(set(names)):
+            return Truth.of(cond.same_names)
+    who = "вашего" if cond.side == "own" else "чужого"
+    return Truth.unknown(f"каков состав {who} отряда (позиция может показывать не весь отряд)")
 
 
 def _squad(cond: Squad, scene: Scene) -> Truth:

@@ -30,6 +30,7 @@ from bot.corpus.abilities import (
     Jump,
     Keyword,
     Lives,
+    Makeup,
     Moved,
     MovementBonus,
     Nearby,
@@ -1020,3 +1021,16 @@ def test_a_trigger_on_moving_onto_any_cell_fires_on_each_cell() -> None:
     r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a3"))
     assert r.verdict == "yes" and len(r.triggers) == 2
     assert "a2" in r.triggers[0] and "a3" in r.triggers[1]
+
+
+def test_the_makeup_of_a_squad_is_unknown_but_for_names_the_position_shows() -> None:
+    # 40-202 «Урайон»: «… пока в вашем отряде нет карт с одинаковым названием»; 30-10: «пока в
+    # вашем отряде больше закрытых существ, чем открытых»
+    owner = at(card(name="Урайон"), "a1")
+    twin = card(name="Гном")
+    none_alike = Makeup(same_names=False)
+    assert holds(none_alike, Scene(pos(owner, at(twin, "b1")), owner)).value is None
+    r = holds(none_alike, Scene(pos(owner, at(twin, "b1"), at(twin, "c1")), owner))
+    assert r.value is False
+    r = holds(Makeup(more_closed=True), Scene(pos(owner, at(card(), "b1", closed=True)), owner))
+    assert r.value is None and "состав" in r.missing

@@ -466,6 +466,24 @@ class InColumn(Kinded):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Makeup(Kinded):
+    """What a squad is made of, beyond «есть …»: ``elements_min``/``elements_max`` — cards of so
+    many elements («пока в отряде противника есть карты трёх и более стихий», 30-175; «карты не
+    более двух стихий», 30-183); ``same_names`` — cards with the same name there are (True) or
+    none (False; «нет карт с одинаковым названием», 40-202); ``more_closed`` — more closed
+    creatures than open ones (30-10); ``more_elite`` — more elite cards than the other squad
+    (20-21)."""
+
+    kind: ClassVar[str] = "makeup"
+    side: Side = "own"
+    elements_min: int | None = None
+    elements_max: int | None = None
+    same_names: bool | None = None
+    more_closed: bool = False
+    more_elite: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Moved(Kinded):
     """«если переместился хотя бы на 1 клетку по горизонтали в этот ход» (20-16): the card
     moved at least ``cells`` cells this turn, along a row (``horizontal``) or a column
@@ -537,7 +555,7 @@ class Unparsed(Entry):
 
 
 Condition = (State | Has | Nearby | Squad | InGraveyard | InZone | InRow | InColumn | Lives
-             | Moved | PlayerIs | TurnIs | DieRoll | Unparsed)
+             | Moved | Makeup | PlayerIs | TurnIs | DieRoll | Unparsed)
 
 
 # ---------------------------------------------------------------------------------------------

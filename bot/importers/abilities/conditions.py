@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from bot.corpus.abilities import (
     Column,
@@ -29,6 +30,7 @@ from bot.corpus.abilities import (
     InRow,
     InZone,
     Lives,
+    Makeup,
     Moved,
     Nearby,
     Place,
@@ -95,6 +97,40 @@ def _moved(text: str) -> Condition | None:
         return None
     direction = {"горизонтали": "horizontal", "вертикали": "vertical", None: None}[m.group("dir")]
     return Moved(cells=int(m.group("n")), direction=direction)  # type: ignore[arg-type]
+
+
+_SQUAD_OF = r"в (?:(?P<own>вашем) отряде|отряде (?P<enemy>противника)) "
+_ELEMENT_COUNTS = {"одной": 1, "двух": 2, "трех": 3, "четырех": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+_MAKEUPS: tuple[tuple[re.Pattern[str], dict[str, object]], ...] = (
+    (re.compile(_SQUAD_OF + r"больше закрытых существ, чем открытых"), {"more_closed": True}),
+    (re.compile(_SQUAD_OF + r"больше элитных карт, чем в отряде противника"),
+     {"more_elite": True}),
+    (re.compile(_SQUAD_OF + r"есть карты (?P<min>\w+) и более стихий"), {}),
+    (re.compile(_SQUAD_OF + r"карты не более (?P<max>\w+) стихий"), {}),
+    (re.compile(_SQUAD_OF + r"(?P<is>есть|нет) карт(?:ы)? с одинаковым названием"), {}),
+)
+
+
+def _makeup(text: str) -> Condition | None:
+    """«в вашем отряде больше закрытых существ, чем открытых» (30-10), «в отряде противника есть
+    карты трёх и более стихий» (30-175), «нет карт с одинаковым названием» (40-202) …"""
+    for pattern, fields in _MAKEUPS:
+        m = pattern.fullmatch(text)
+        if not m:
+            continue
+        found: dict[str, Any] = dict(fields)
+        groups = m.groupdict()
+        for key in ("min", "max"):
+            if groups.get(key) is not None:
+                if groups[key] not in _ELEMENT_COUNTS:
+                    return None
+                found[f"elements_{key}"] = _ELEMENT_COUNTS[groups[key]]
+        if groups.get("is") is not None:
+            found["same_names"] = groups["is"] == "есть"
+        if found.get("more_elite") and not groups.get("own"):
+            return None
+        return Makeup(side="enemy" if groups.get("enemy") else "own", **found)
+    return None
 
 
 def condition(text: str) -> Condition | None:
@@ -319,5 +355,5 @@ def _none_nearby(text: str) -> Condition | None:
 
 _READERS: tuple[Callable[[str], Condition | None], ...] = (
     _state, _has, _squad, _graveyard, _row, _column, _lives, _turn, _die, _zone, _nearby,
-    _moved,
+    _moved, _makeup,
 )
