@@ -38,6 +38,7 @@ from bot.corpus.abilities import (
     Moved,
     MovementBonus,
     Nearby,
+    OnBattlefield,
     Place,
     PlayerIs,
     Region,
@@ -481,6 +482,13 @@ def holds(condition: Condition, scene: Scene) -> Truth:
             return _row(condition, scene)
         case InColumn():
             return _column(condition, scene)
+        case OnBattlefield():
+            found = [selects(condition.selector, p, scene) for p in scene.position.on_board()]
+            sure = sum(t.value is True for t in found)
+            maybe = [t for t in found if t.value is None]
+            result = TRUE if sure >= condition.min else FALSE if sure + len(maybe) < \
+                condition.min else maybe[0]
+            return result.negated() if condition.negated else result
         case Makeup():  # the position may not show the whole squad
             return _makeup(condition, scene)
         case Moved():  # the notation tells whether it moved, not how far or which way

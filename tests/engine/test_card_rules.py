@@ -1034,3 +1034,16 @@ def test_the_makeup_of_a_squad_is_unknown_but_for_names_the_position_shows() -> 
     assert r.value is False
     r = holds(Makeup(more_closed=True), Scene(pos(owner, at(card(), "b1", closed=True)), owner))
     assert r.value is None and "состав" in r.missing
+
+
+def test_a_condition_on_the_cards_of_a_half_of_the_battlefield() -> None:
+    # 40-106 «Вербер»: «…, пока на вашей половине поля боя нет существ стоимостью 3 или менее»
+    (rule,) = extract_abilities("{direct}, пока на вашей половине поля боя нет существ "
+                                "стоимостью 3 или менее.")
+    assert isinstance(rule, Static) and rule.condition is not None
+    owner = at(card(cost=5), "a1")
+    cheap, dear = card(cost=3), card(cost=4)
+    assert holds(rule.condition, Scene(pos(owner, at(dear, "b2")), owner)).value is True
+    assert holds(rule.condition, Scene(pos(owner, at(cheap, "b2")), owner)).value is False
+    assert holds(rule.condition, Scene(pos(owner, at(cheap, "b5")), owner)).value is True
+    assert holds(rule.condition, Scene(pos(owner, at(None, "b2")), owner)).value is None

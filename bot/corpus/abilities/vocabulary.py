@@ -466,6 +466,18 @@ class InColumn(Kinded):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class OnBattlefield(Kinded):
+    """«пока на вашей половине поля боя нет существ стоимостью 3 или менее» (40-106): at least
+    ``min`` cards of ``selector`` (its ``region`` says where) stand on the battlefield;
+    ``negated``: none do."""
+
+    kind: ClassVar[str] = "battlefield"
+    selector: Selector
+    min: int = 1
+    negated: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Makeup(Kinded):
     """What a squad is made of, beyond «есть …»: ``elements_min``/``elements_max`` — cards of so
     many elements («пока в отряде противника есть карты трёх и более стихий», 30-175; «карты не
@@ -555,7 +567,7 @@ class Unparsed(Entry):
 
 
 Condition = (State | Has | Nearby | Squad | InGraveyard | InZone | InRow | InColumn | Lives
-             | Moved | Makeup | PlayerIs | TurnIs | DieRoll | Unparsed)
+             | Moved | Makeup | OnBattlefield | PlayerIs | TurnIs | DieRoll | Unparsed)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ InRow(rows=(3,))
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
@@ -33,7 +34,9 @@ from bot.corpus.abilities import (
     Makeup,
     Moved,
     Nearby,
+    OnBattlefield,
     Place,
+    Region,
     Selector,
     Side,
     Squad,
@@ -131,6 +134,20 @@ def _makeup(text: str) -> Condition | None:
             return None
         return Makeup(side="enemy" if groups.get("enemy") else "own", **found)
     return None
+
+
+def _on_battlefield(text: str) -> Condition | None:
+    """«на вашей половине поля боя нет существ стоимостью 3 или менее» (40-106)."""
+    m = re.fullmatch(r"на (?P<half>вашей половине|половине) поля боя(?(half)| противника) нет "
+                     r"(?P<who>(?:[а-я]+ )*(?:карт|существ)(?: [^,]+)?)", text)
+    if not m:
+        return None
+    who = described(m.group("who"))
+    if not isinstance(who, Selector) or who.region or who.place or who.up_to is not None \
+            or who.all:
+        return None
+    region: Region = "own_half" if m.group("half") == "вашей половине" else "enemy_half"
+    return OnBattlefield(selector=dataclasses.replace(who, region=region), negated=True)
 
 
 def condition(text: str) -> Condition | None:
@@ -355,5 +372,5 @@ def _none_nearby(text: str) -> Condition | None:
 
 _READERS: tuple[Callable[[str], Condition | None], ...] = (
     _state, _has, _squad, _graveyard, _row, _column, _lives, _turn, _die, _zone, _nearby,
-    _moved, _makeup,
+    _moved, _makeup, _on_battlefield,
 )
