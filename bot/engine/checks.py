@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from bot.corpus.abilities import (
     Ability,
+    AsAdjacent,
     Cannot,
     Diagonal,
     MovementBonus,
@@ -144,6 +145,36 @@ def adjacency(position: Position, a: Ref, b: Ref) -> CheckResult:
 
 
 def can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
+    """«Движение» (see :func:`_can_move`); a «no» that a rule moving onto some cells «как на
+    соседние» may turn (the card's own, 40-193, or another's for it, 30-57) is «unknown»: the
+    engine does not apply those rules."""
+    r = _can_move(position, a, b)
+    piece = a.piece
+    if r.verdict != "no" or piece is None or piece.closed or a.cell is None or b.cell is None \
+            or a.cell == b.cell:
+        return r
+    rule = _as_adjacent_move(position, piece)
+    return r.unknown(f"позволяет ли «{rule}» это движение (бот это правило не применяет)") \
+        if rule is not None else r
+
+
+def _as_adjacent_move(position: Position, piece: Piece) -> str | None:
+    """The sentence of a rule «может передвигаться на клетки … как на соседние» that may hold
+    for ``piece``: its own, or another card's that describes it."""
+    for holder in position:
+        for h in held_effects(holder, "as_adjacent"):
+            rule = h.ability
+            if not isinstance(rule, AsAdjacent) or rule.way != "move":
+                continue
+            whom = rule.target
+            if (holder is piece and whom == "self") or (
+                    isinstance(whom, Selector) and holder is not piece
+                    and selects(whom, piece, Scene(position, holder)).value is not False):
+                return h.text.strip().rstrip(".")
+    return None
+
+
+def _can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
     """«Движение» (``dvizhenie``): 1 unit per orthogonal step onto unoccupied cells; only an open
     creature with movement > 0. Worked example: a piece with movement 1 on a1 may move to a2,
     not to b2 (2 steps). An incorporeal creature may step onto occupied cells; the card may

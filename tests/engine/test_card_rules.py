@@ -1047,3 +1047,22 @@ def test_a_condition_on_the_cards_of_a_half_of_the_battlefield() -> None:
     assert holds(rule.condition, Scene(pos(owner, at(cheap, "b2")), owner)).value is False
     assert holds(rule.condition, Scene(pos(owner, at(cheap, "b5")), owner)).value is True
     assert holds(rule.condition, Scene(pos(owner, at(None, "b2")), owner)).value is None
+
+
+def test_a_move_onto_cells_as_if_adjacent_is_not_a_certain_no() -> None:
+    # 30-57 «Буровая установка»: «Ваши горные существа могут передвигаться на клетки рядом с
+    # Буровой установкой как на соседние»; 40-193: «Может передвигаться на клетки с артефактами
+    # как на соседние» — the engine does not apply these, so a «no» they may turn is unknown
+    drill = card(*extract_abilities("Ваши горные существа могут передвигаться на клетки рядом с "
+                                    "Буровой установкой как на соседние.",
+                                    name="Буровая установка"), name="Буровая установка")
+    dwarf = at(card(element="Горы"), "a1")
+    elf = at(card(element="Леса"), "a1")
+    r = can_move(pos(dwarf, at(drill, "e5")), Ref.at(pos(dwarf), "a1"), Ref.at(pos(dwarf), "e6"))
+    assert r.verdict == "unknown" and "как на соседние" in (r.missing or "")
+    r = can_move(pos(elf, at(drill, "e5")), Ref.at(pos(elf), "a1"), Ref.at(pos(elf), "e6"))
+    assert r.verdict == "no"
+    sailor = at(card(*extract_abilities("Может передвигаться на клетки с артефактами как на "
+                                        "соседние.")), "a1")
+    assert can_move(pos(sailor), Ref.at(pos(sailor), "a1"), Ref.at(pos(sailor), "a3")).verdict \
+        == "unknown"

@@ -1262,12 +1262,16 @@ class OntoOccupied(Entry):
 class AsAdjacent(Entry):
     """«Может передвигаться на клетки с артефактами как на соседние» (way move, targets),
     «Может нападать простым ударом на летающих как на стоящие рядом карты» (way attack,
-    attack simple_strike)."""
+    attack simple_strike); ``near``: onto the cells next to that card («Ваши горные существа
+    могут передвигаться на клетки рядом с Буровой установкой как на соседние», 30-57: near
+    self, ``target`` the cards that may)."""
 
     kind: ClassVar[str] = "as_adjacent"
     way: Way
-    targets: Target
+    targets: Target | None = None
+    near: Target | None = None
     attack: Attack | None = None
+    target: Target = "self"
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -13,6 +13,7 @@ modifiers («-1 от атак летающих и +1 к простому уда�
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -251,9 +252,20 @@ _AS_ADJACENT = re.compile(
     r"стоящую рядом|стоящих рядом))")
 
 
+_AS_ADJACENT_NEAR = re.compile(r"(?P<who>ваши [а-я ]+?) могут передвигаться на клетки рядом с "
+                               r"@self как на соседние")
+
+
 def as_adjacent(s: str) -> list[Effect] | None:
     """«Может передвигаться на клетки с артефактами как на соседние», «Может нападать простым
-    ударом на летающих как на стоящие рядом карты»."""
+    ударом на летающих как на стоящие рядом карты»; «Ваши горные существа могут передвигаться
+    на клетки рядом с Буровой установкой как на соседние» (30-57)."""
+    near = _AS_ADJACENT_NEAR.fullmatch(s)
+    if near:
+        whom = described(near.group("who"))
+        if not isinstance(whom, Selector) or whom.place or whom.up_to is not None:
+            return None
+        return [AsAdjacent(way="move", near="self", target=dataclasses.replace(whom, all=True))]
     m = _AS_ADJACENT.fullmatch(s)
     if not m:
         return None
