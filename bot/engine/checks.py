@@ -24,6 +24,7 @@ from bot.corpus.abilities import (
     Cannot,
     Diagonal,
     MovementBonus,
+    MovesOnly,
     OntoOccupied,
     Selector,
     Swap,
@@ -38,7 +39,7 @@ from bot.engine.board import (
     is_adjacent,
     is_orthogonal_neighbour,
 )
-from bot.engine.conditions import Scene, selects
+from bot.engine.conditions import Scene, cell_is, selects
 from bot.engine.declare import (
     Bonus,
     available,
@@ -71,7 +72,7 @@ from bot.engine.result import (
     verdict_word,
 )
 from bot.engine.rules import Route
-from bot.engine.truth import FALSE, TRUE, Truth
+from bot.engine.truth import FALSE, TRUE, Truth, all_of
 from bot.engine.ways import (
     Held,
     Way,
@@ -222,6 +223,8 @@ def _can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
                                 through_occupied=piece.incorporeal) \
         if diagonal.value is not False else None
     route = diag if diagonal.value is True else orth
+    if route is not None:
+        facts.append(_moves_only(b_, position, piece, route))
     v, steps, missing = _move_verdict(b_, position, piece, route, facts)
     if diagonal.value is None:
         v2, steps2, _ = _move_verdict(Builder(), position, piece, diag, facts)
@@ -276,6 +279,38 @@ def _triggered_diagonal(piece: Piece) -> Held | None:
                 isinstance(e, Diagonal) and _lets_it_move(e) for e in walk(h.ability.effects)):
             return h
     return None
+
+
+def _moves_only(b_: Builder, position: Position, piece: Piece, route: rules.Route) -> Truth:
+    """«Каждое существо противника, стоящее рядом с Ламией, может передвигаться только на
+    соседние с Ламией клетки» (20-78): every cell stepped onto must be such a cell."""
+    found = TRUE
+    for holder in position:
+        scene = Scene(position, holder)
+        for h in held_effects(holder, "moves_only"):
+            rule = h.ability
+            assert isinstance(rule, MovesOnly)
+            whom = rule.target
+            bound = TRUE if whom == "self" and holder is piece else selects(whom, piece, scene) \
+                if isinstance(whom, Selector) else FALSE
+            if bound.value is False:
+                continue
+            text = h.text.strip().rstrip(".")
+            fits = [cell_is(rule.cells, route.start, c, scene, mover=piece) for c in route.cells]
+            if fits[-1].value is False:
+                b_.reason(f"Двигаться можно только так: «{text}» ({holder.name}); клетка "
+                          f"{route.cells[-1]} — не такая.")
+                fact = FALSE
+            elif all(f.value is True for f in fits):
+                b_.reason(f"«{text}» ({holder.name}): путь идёт только по таким клеткам.")
+                fact = TRUE
+            else:
+                b_.reason(f"«{text}» ({holder.name}): не всякий путь идёт только по таким "
+                          "клеткам.")
+                fact = Truth.unknown(f"есть ли путь только по клеткам, которые позволяет «{text}»")
+            effective = fact if bound.value is True else TRUE if fact.value is True                 else Truth.unknown(bound.missing or fact.missing or "")
+            found = all_of(found, effective)
+    return found
 
 
 def _move_verdict(b_: Builder, position: Position, piece: Piece, route: rules.Route | None,

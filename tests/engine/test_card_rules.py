@@ -1066,3 +1066,18 @@ def test_a_move_onto_cells_as_if_adjacent_is_not_a_certain_no() -> None:
                                         "соседние.")), "a1")
     assert can_move(pos(sailor), Ref.at(pos(sailor), "a1"), Ref.at(pos(sailor), "a3")).verdict \
         == "unknown"
+
+
+def test_an_enemy_next_to_the_card_moves_only_onto_cells_next_to_it() -> None:
+    # 20-78 «Ламия»: «Каждое существо противника, стоящее рядом с Ламией, может передвигаться
+    # только на соседние с Ламией клетки»
+    lamia = card(*extract_abilities("Каждое существо противника, стоящее рядом с Ламией, может "
+                                    "передвигаться только на соседние с Ламией клетки.",
+                                    name="Ламия"), name="Ламия")
+    foe = at(card(movement=2), "c4", enemy=True)
+    position = pos(at(lamia, "c3"), foe)
+    assert can_move(position, Ref.at(position, "c4"), Ref.at(position, "b4")).verdict == "yes"
+    r = can_move(position, Ref.at(position, "c4"), Ref.at(position, "c5"))
+    assert r.verdict == "no" and "Ламия" in reasons(r)
+    far = pos(at(lamia, "a1"), foe)  # not next to it: free to move
+    assert can_move(far, Ref.at(far, "c4"), Ref.at(far, "c5")).verdict == "yes"

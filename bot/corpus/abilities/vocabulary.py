@@ -1452,6 +1452,16 @@ class GainClass(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class MovesOnly(Entry):
+    """«Каждое существо противника, стоящее рядом с Ламией, может передвигаться только на
+    соседние с Ламией клетки» (20-78): the cards of ``target`` move only onto such ``cells``."""
+
+    kind: ClassVar[str] = "moves_only"
+    cells: Cell
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class BecomeElement(Entry):
     """«выбранное существо становится тёмным» (30-191, 20-179): the card is of this element
     (instead of its own)."""
@@ -1533,7 +1543,7 @@ Effect = (
     | MovementBonus
     | RangeBonus | DieBonus | DieResult | MaxWounds | Unchangeable | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
-    | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement
+    | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly
     | Unparsed
 )
 

@@ -24,8 +24,10 @@ from bot.corpus.abilities import (
     Attack,
     AttackKind,
     Cannot,
+    Cell,
     Effect,
     MaxWounds,
+    MovesOnly,
     MultiAttack,
     NoWounds,
     OntoOccupied,
@@ -256,6 +258,20 @@ _AS_ADJACENT_NEAR = re.compile(r"(?P<who>ваши [а-я ]+?) могут пер�
                                r"@self как на соседние")
 
 
+_MOVES_ONLY = re.compile(r"(?P<who>каждое существо противника, стоящее рядом с @self), может "
+                         r"передвигаться только на соседние с @self клетки")
+
+
+def moves_only(s: str) -> list[Effect] | None:
+    """«Каждое существо противника, стоящее рядом с Ламией, может передвигаться только на
+    соседние с Ламией клетки» (20-78)."""
+    m = _MOVES_ONLY.fullmatch(s)
+    if not m:
+        return None
+    whom = Selector(side="enemy", all=True, place="adjacent")
+    return [MovesOnly(cells=Cell(next_to="self"), target=whom)]
+
+
 def as_adjacent(s: str) -> list[Effect] | None:
     """«Может передвигаться на клетки с артефактами как на соседние», «Может нападать простым
     ударом на летающих как на стоящие рядом карты»; «Ваши горные существа могут передвигаться
@@ -302,7 +318,7 @@ def onto_occupied(s: str) -> list[Effect] | None:
 
 STATEMENTS: tuple[Statement, ...] = (
     modifiers, stays_open, multi_attack, reduce_to, no_wounds, wounds_only_from, cannot,
-    adjacent_targets, as_adjacent, onto_occupied, max_wounds, die_result_statement,
+    adjacent_targets, as_adjacent, moves_only, onto_occupied, max_wounds, die_result_statement,
     unchangeable,
 )
 
