@@ -52,7 +52,7 @@ from bot.corpus.abilities import (
 )
 from bot.corpus.abilities import Cell as CellSpec
 from bot.corpus.icons import ICON_NAMES
-from bot.engine.board import COLUMNS, Cell, is_adjacent, is_orthogonal_neighbour, own_row
+from bot.engine.board import COLUMNS, ROWS, Cell, is_adjacent, is_orthogonal_neighbour, own_row
 from bot.engine.position import Piece, Position
 from bot.engine.truth import FALSE, TRUE, Truth, all_of, any_of
 
@@ -124,7 +124,7 @@ _HAVING_KINDS: dict[str, tuple[str, ...]] = {
 _HAVING_WORDS: dict[str, str] = {
     "counter": "фишка", "token": "жетон", "extra_life": "дополнительные жизни",
     "symbiote": "симбиот", "magic_ability": "магическая способность", "parasite": "паразит",
-    "horde": "орда", "ranged_attack": "дальняя атака",
+    "horde": "орда", "ranged_attack": "дальняя атака", "flight": "полёт",
 }
 _MAGIC_ICONS = ("dsc", "mht", "spl")
 
@@ -141,6 +141,8 @@ def has(piece: Piece, code: Having) -> Truth:
         if n is None:
             return Truth.unknown(counters_fact(piece, code))
         return Truth.of(n > 0)
+    if code == "flight":  # «с полетом или телепортацией» (20-23): a flyer
+        return Truth.of(not piece.ground)
     if code in ("extra_life", "symbiote", "parasite"):  # the notation shows none of these
         return Truth.unknown(f"есть ли у {piece.genitive} {having_name(code)}")
     card = piece.card
@@ -482,6 +484,11 @@ def holds(condition: Condition, scene: Scene) -> Truth:
             return _row(condition, scene)
         case InColumn():
             return _column(condition, scene)
+        case OnBattlefield() if condition.each_row:  # «в каждом ряду поля боя есть …»
+            board = scene.position.on_board()
+            return all_of([any_of([selects(condition.selector, p, scene) for p in board
+                                   if p.cell is not None and p.cell.row == row])
+                           for row in range(1, ROWS + 1)])
         case OnBattlefield():
             found = [selects(condition.selector, p, scene) for p in scene.position.on_board()]
             sure = sum(t.value is True for t in found)

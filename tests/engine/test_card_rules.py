@@ -1081,3 +1081,28 @@ def test_an_enemy_next_to_the_card_moves_only_onto_cells_next_to_it() -> None:
     assert r.verdict == "no" and "Ламия" in reasons(r)
     far = pos(at(lamia, "a1"), foe)  # not next to it: free to move
     assert can_move(far, Ref.at(far, "c4"), Ref.at(far, "c5")).verdict == "yes"
+
+
+def test_a_condition_on_each_row_of_the_battlefield() -> None:
+    # 10-142 «Суккуб-истязатель»: «+3 к разряду, если в каждом ряду поля боя есть ваше существо»
+    (rule,) = extract_abilities("+3 к разряду, если в каждом ряду поля боя есть ваше существо.")
+    assert isinstance(rule, Static) and rule.condition is not None
+    owner = at(card(), "a1")
+    mine = [at(card(), f"b{row}") for row in range(2, 7)]
+    assert holds(rule.condition, Scene(pos(owner, *mine), owner)).value is True
+    assert holds(rule.condition, Scene(pos(owner, *mine[:-1]), owner)).value is False
+    foes = [at(card(), f"b{row}", enemy=True) for row in range(2, 7)]
+    assert holds(rule.condition, Scene(pos(owner, *foes), owner)).value is False
+
+
+def test_a_selector_of_flyers_or_cards_with_teleport() -> None:
+    # 20-23 «Сфинкс Дзара»: «+2 к простому удару по существам с полетом или телепортацией»
+    (bonus,) = extract_abilities("+2 к {strike} по существам с полетом или телепортацией.")
+    assert isinstance(bonus, AttackBonus) and isinstance(bonus.against, Selector)
+    sphinx = at(card(bonus), "a1")
+    flyer = Piece(card=card(creature_type="Летающее"), cell=None, enemy=True)
+    porter = at(card(Teleport(text="Телепортация.")), "a2", enemy=True)
+    walker = at(card(), "b2", enemy=True)
+    scene = Scene(pos(sphinx, flyer, porter, walker), sphinx)
+    assert [selects(bonus.against, p, scene).value for p in (flyer, porter, walker)] \
+        == [True, True, False]

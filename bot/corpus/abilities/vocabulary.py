@@ -86,7 +86,7 @@ KeywordCode = Literal[
 Having = Literal[
     "sht", "thr", "dsc", "mht", "uchr", "spl", "ova", "ovz", "armor", "bls", "cur", "psn", "vmp",
     "fin", "nec", "fry", "lep", "tlp", "frm", "zov", "zor", "zoo", "counter", "token", "extra_life",
-    "symbiote", "magic_ability", "clm", "cnc", "vlh", "parasite", "horde", "ranged_attack",
+    "symbiote", "magic_ability", "clm", "cnc", "vlh", "parasite", "horde", "ranged_attack", "flight",
 ]
 #: «extra_life»: only in «начинает бой с 2 дополнительными жизнями» (start_with); extra lives
 #: gained in play are :class:`ExtraLives`. «incarnation»: «жетон инкарнации», the counters an
@@ -469,12 +469,14 @@ class InColumn(Kinded):
 class OnBattlefield(Kinded):
     """«пока на вашей половине поля боя нет существ стоимостью 3 или менее» (40-106): at least
     ``min`` cards of ``selector`` (its ``region`` says where) stand on the battlefield;
-    ``negated``: none do."""
+    ``negated``: none do; ``each_row``: in each of the six rows («если в каждом ряду поля боя
+    есть ваше существо», 10-142)."""
 
     kind: ClassVar[str] = "battlefield"
     selector: Selector
     min: int = 1
     negated: bool = False
+    each_row: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -138,6 +138,11 @@ def _makeup(text: str) -> Condition | None:
 
 def _on_battlefield(text: str) -> Condition | None:
     """«на вашей половине поля боя нет существ стоимостью 3 или менее» (40-106)."""
+    rows = re.fullmatch(r"в каждом ряду поля боя есть (?P<who>ваше существо|ваша карта)", text)
+    if rows:  # «если в каждом ряду поля боя есть ваше существо» (10-142)
+        found = described(rows.group("who"))
+        return OnBattlefield(selector=found, each_row=True) if isinstance(found, Selector) \
+            else None
     m = re.fullmatch(r"на (?P<half>вашей половине|половине) поля боя(?(half)| противника) нет "
                      r"(?P<who>(?:[а-я]+ )*(?:карт|существ)(?: [^,]+)?)", text)
     if not m:

@@ -127,7 +127,7 @@ _HAVING: dict[str, Having] = {
     "неповоротливостью": "clm", "неповоротли-востью": "clm",
     "защитой от выстрелов": "zov", "защитой от разрядов": "zor",
     "защитой от отравления": "zoo", "защиту от отравления": "zoo", "телепортацией": "tlp",
-    "прыжком": "lep", "фишкой": "counter", "фишками": "counter", "жетоном": "token",
+    "прыжком": "lep", "полетом": "flight", "фишкой": "counter", "фишками": "counter", "жетоном": "token",
     "дополнительными жизнями": "extra_life", "симбиотом": "symbiote",
     "паразитом": "parasite",  # a symbiote that is a parasite (30-110)
     "дальней атакой": "ranged_attack",  # «по картам с дальней атакой» (40-100)
@@ -361,7 +361,11 @@ def noun_phrase(phrase: str) -> Phrase | None:
             elif what == "parasite_host":
                 having.append("parasite")
             else:
-                having += [_HAVING[h] for h in re.split(r", | или ", m.group("h"))]
+                listed = [_HAVING[h] for h in re.split(r", | или ", m.group("h"))]
+                if listed == ["flight"]:  # «с полётом» alone is the flag; «с полетом или
+                    flags.append("flying")  # телепортацией» (20-23) is either of them
+                else:
+                    having += listed
             s = s[: m.start()]
             changed = True
             break
