@@ -150,7 +150,8 @@ def concerns_attack(attack: Attack, kind: str, attacker: Piece, scene: Scene) ->
         parts.append(_by(attack.by, attacker, scene))
     if attack.diagonal is not None:  # «… по диагонали»: the rules define it for strikes only
         parts.append(Truth.unknown(f"считается ли атака «{_attack(kind)}» атакой по диагонали"))
-    if attack.size_min is not None or attack.size_max is not None:
+    if attack.size_min is not None or attack.size_max is not None \
+            or attack.size_even is not None:
         # «величиной 1»: the attack's value is known only once the die is rolled
         parts.append(Truth.unknown(f"какой величины будет атака «{_attack(kind)}»"))
     return all_of(parts)

@@ -333,7 +333,8 @@ class Attack(Value):
     magic False; «атак летающих» → attack, by {flags: [flying]}; «ударов по диагонали» → strike,
     diagonal True («нанесенных не по диагонали»: False). ``size_min``/``size_max``: the value of
     the attack, «немагических атак величиной 1» (20-39: both 1), «ближних ударов величиной 3 и
-    более» (20-191: ``size_min`` 3)."""
+    более» (20-191: ``size_min`` 3); ``size_even``: of an even value (False: odd), «от атак чётной
+    величины» (40-218)."""
 
     kind: AttackKind
     strength: tuple[Strength, ...] = set_field()
@@ -343,6 +344,7 @@ class Attack(Value):
     diagonal: bool | None = None
     size_min: int | None = None
     size_max: int | None = None
+    size_even: bool | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -101,6 +101,10 @@ _SIZE = re.compile(r" величиной (?P<n>\d+)(?P<more> и более| ил
 
 def _sized(attacks: tuple[Attack, ...], rest: str) -> tuple[tuple[Attack, ...], str]:
     """``attacks`` of a value, when ``rest`` says it right after them."""
+    even = re.match(r" (?P<p>четной|нечетной) величины(?=$|[ ,.;)])", rest)
+    if even:  # «от атак чётной величины» (40-218)
+        parity = even.group("p") == "четной"
+        return tuple(dataclasses.replace(a, size_even=parity) for a in attacks), rest[even.end():]
     m = _SIZE.match(rest)
     if not m:
         return attacks, rest

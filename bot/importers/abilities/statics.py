@@ -184,7 +184,7 @@ def _wounds_from(pattern: str, s: str) -> tuple[Attack, ...] | None:
 
 def no_wounds(s: str) -> list[Effect] | None:
     """«Не получает ран от ответных ударов»."""
-    attacks = _wounds_from(r"не получает ран", s)
+    attacks = _wounds_from(r"не получает (?:ран|раны)", s)  # «раны»: 40-218
     return [NoWounds(against=attacks)] if attacks else None
 
 
