@@ -126,6 +126,7 @@ from bot.corpus.abilities.vocabulary import (
     StaysOpen,
     Strength,
     Strike,
+    StrikeRange,
     Summon,
     Swap,
     SymbioteRole,
@@ -168,7 +169,7 @@ __all__ = [
     "MultiAttack", "MustAttack", "Nearby", "NoWounds", "Noun", "OnBattlefield", "OnlyTargets", "OntoOccupied", "Open", "Per", "Place", "Player",
     "PlayerIs", "Protection", "RANGED_KINDS", "RangeBonus", "Ranged", "Reach", "Redirect", "ReduceTo",
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
-    "StaysClosed", "StaysOpen", "SymbioteRole", "Strength", "Strike", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RestoreArmor", "Transfer", "Timing", "Outcome", "Roll",
+    "StaysClosed", "StaysOpen", "SymbioteRole", "Strength", "Strike", "StrikeRange", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RestoreArmor", "Transfer", "Timing", "Outcome", "Roll",
     "Trigger", "Turn", "TurnIs", "Unparsed", "Unchangeable", "Until", "Value", "Values", "Vulnerability", "Way", "When", "Wound", "WoundsOnlyFrom",
     "XValue", "Zone", "read_in_full", "set_field", "walk",
 ]

@@ -1456,6 +1456,16 @@ class GainClass(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class StrikeRange(Entry):
+    """«Строй: Может объявлять простой удар с дальностью 2» (10-44): a strike declared at a card
+    up to ``range`` cells away (stored: there is no strike question)."""
+
+    kind: ClassVar[str] = "strike_range"
+    attack: AttackKind
+    range: int
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class MovesOnly(Entry):
     """«Каждое существо противника, стоящее рядом с Ламией, может передвигаться только на
     соседние с Ламией клетки» (20-78): the cards of ``target`` move only onto such ``cells``."""
@@ -1547,7 +1557,7 @@ Effect = (
     | MovementBonus
     | RangeBonus | DieBonus | DieResult | MaxWounds | Unchangeable | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
-    | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly
+    | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange
     | Unparsed
 )
 

@@ -35,6 +35,7 @@ from bot.corpus.abilities import (
     Selector,
     StaysOpen,
     Strength,
+    StrikeRange,
     Target,
     Unchangeable,
     Way,
@@ -262,6 +263,12 @@ _MOVES_ONLY = re.compile(r"(?P<who>каждое существо противн�
                          r"передвигаться только на соседние с @self клетки")
 
 
+def strike_range(s: str) -> list[Effect] | None:
+    """«Может объявлять простой удар с дальностью 2» (10-44)."""
+    m = re.fullmatch(r"может объявлять простой удар с дальностью (\d+)", s)
+    return [StrikeRange(attack="simple_strike", range=int(m.group(1)))] if m else None
+
+
 def moves_only(s: str) -> list[Effect] | None:
     """«Каждое существо противника, стоящее рядом с Ламией, может передвигаться только на
     соседние с Ламией клетки» (20-78)."""
@@ -318,7 +325,7 @@ def onto_occupied(s: str) -> list[Effect] | None:
 
 STATEMENTS: tuple[Statement, ...] = (
     modifiers, stays_open, multi_attack, reduce_to, no_wounds, wounds_only_from, cannot,
-    adjacent_targets, as_adjacent, moves_only, onto_occupied, max_wounds, die_result_statement,
+    adjacent_targets, as_adjacent, moves_only, strike_range, onto_occupied, max_wounds, die_result_statement,
     unchangeable,
 )
 

@@ -636,7 +636,10 @@ def _aimed(when: When, text: str) -> Iterator[Reading]:
                 return
             target = dative_target(phrase) if phrase != SELF else None
             if target == "host" and when.subject == "self":
-                return  # «при дальней атаке по хозяину» (50-185): anyone's attack, or its own?
+                # «при дальней атаке по хозяину» (50-185): a symbiote does not attack its own
+                # host, so it is the host attacked, as «Когда хозяин атакован дальней атакой»
+                yield replace(when, event="attacked", subject="host"), rest
+                return
             if target is not None and (when.subject == "self" or isinstance(when.subject, Selector)):
                 # «при атаке существа противника по вашему закрытому болотному существу» (20-110)
                 yield replace(when, target=target), rest
