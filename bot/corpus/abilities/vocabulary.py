@@ -62,7 +62,8 @@ Reach = Literal["melee", "ranged"]
 #: effect names («его», «это существо»), the attacked and attacking card, the target named by
 #: an earlier effect («цель»), a symbiote's host, the card the card's own ``choose`` effect
 #: chose («выбранное в начале боя существо»).
-Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen"]
+Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen", "companion",
+              "symbiote"]
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote"]
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
                "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "unmoved",

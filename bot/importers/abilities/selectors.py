@@ -165,6 +165,10 @@ _REFS: dict[str, Ref] = {
     "хозяин @self": "host", "хозяина @self": "host", "хозяину @self": "host",
     # the card the card's «В начале боя выберите существо» chose (50-123)
     "выбранное в начале боя существо": "chosen",
+    # its companion, a symbiote it carries: «может открыть своего компаньона» (20-128)
+    "своего компаньона": "companion", "его компаньона": "companion",
+    # a symbiote it carries: «В конце хода противника уничтожить своего симбиота» (30-81)
+    "своего симбиота": "symbiote",
 }
 #: «противника» after the noun; «в отряде противника».
 _ENEMY = re.compile(r"(?: противника)$")

@@ -787,7 +787,7 @@ def _subjects(text: str, case: str = "gent") -> Iterator[tuple[Target, str]]:
     nominative before a verb: «когда ваше существо получает раны») naming a card, the host or
     the card itself; or none (the card itself)."""
     for who, rest in _phrases(text, case):
-        if isinstance(who, Selector) or who in ("self", "host"):
+        if isinstance(who, Selector) or who in ("self", "host", "companion"):
             yield who, rest
     yield "self", text
 
