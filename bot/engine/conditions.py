@@ -427,11 +427,8 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
         around = [p for p in scene.position if p is not mover and p.cell is not None
                   and is_adjacent(p.cell, dst)]
         found = [is_target(spec.next_to, p, scene) for p in around]
-        sure = sum(t.value is True for t in found)
-        maybe = [t for t in found if t.value is None]
         # «рядом с которой стоит 8 или более ваших существ»: at least ``min`` of them
-        checks.append(TRUE if sure >= spec.min else FALSE if sure + len(maybe) < spec.min
-                      else maybe[0])
+        checks.append(at_least(found, spec.min))
     if spec.forward:  # «на клетку вперёд»: the next cell ahead of the mover
         checks.append(Truth.of(src is not None and front(src, mover.enemy) == dst))
     if spec.backward:  # «на клетку назад»: the next cell behind the mover
@@ -491,10 +488,7 @@ def holds(condition: Condition, scene: Scene) -> Truth:
                            for row in range(1, ROWS + 1)])
         case OnBattlefield():
             found = [selects(condition.selector, p, scene) for p in scene.position.on_board()]
-            sure = sum(t.value is True for t in found)
-            maybe = [t for t in found if t.value is None]
-            result = TRUE if sure >= condition.min else FALSE if sure + len(maybe) < \
-                condition.min else maybe[0]
+            result = at_least(found, condition.min)
             return result.negated() if condition.negated else result
         case Makeup():  # the position may not show the whole squad
             return _makeup(condition, scene)
@@ -551,15 +545,16 @@ def _nearby(cond: Nearby, scene: Scene) -> Truth:
         return FALSE  # «пока стоит в столбце, в котором нет …»: it stands in none
     found = [all_of(selects(cond.selector, p, scene), at_place(p, cond.place, owner))
              for p in scene.position if p is not owner]
+    result = at_least(found, cond.min)
+    return result.negated() if cond.negated else result  # «пока рядом … нет …»
+
+
+def at_least(found: list[Truth], n: int) -> Truth:
+    """Whether at least ``n`` of ``found`` hold: true when so many surely do, false when not so
+    many may, else the first that may."""
     sure = sum(t.value is True for t in found)
     maybe = [t for t in found if t.value is None]
-    if sure >= cond.min:
-        result = TRUE
-    elif sure + len(maybe) < cond.min:
-        result = FALSE
-    else:
-        result = maybe[0]
-    return result.negated() if cond.negated else result  # «пока рядом … нет …»
+    return TRUE if sure >= n else FALSE if sure + len(maybe) < n else maybe[0]
 
 
 def _makeup(cond: Makeup, scene: Scene) -> Truth:
