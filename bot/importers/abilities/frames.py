@@ -55,6 +55,7 @@ from bot.corpus.abilities import (
     Outcome,
     PlayerIs,
     RangeBonus,
+    Ranged,
     Redirect,
     Resurrect,
     Roll,
@@ -1174,7 +1175,15 @@ def _paid(s: str) -> list[Ability] | None:
             on = named[2:] if named is not None else None
         if on is not None:
             when, rest = on
-    b = partial_body(_moved_itself(rest))
+    apart = re.fullmatch(r"(?P<body>.+) \(по разным картам\)", rest)
+    b = partial_body(_moved_itself(apart.group("body") if apart else rest))
+    if apart:  # «Разряд на 1, метание на 1 (по разным картам)» (10-160): at different cards
+        if len(b.effects) < 2 or not all(isinstance(e, Ranged) and e.count == 1
+                                         for e in b.effects):
+            return None
+        apart_effects: list[Effect] = [dataclasses.replace(e, different_targets=True)
+                                       for e in b.effects if isinstance(e, Ranged)]
+        b = dataclasses.replace(b, effects=tuple(apart_effects))
     if named is not None:
         if b.impact is not None or b.spell is not None:
             return None
