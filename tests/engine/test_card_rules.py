@@ -1106,3 +1106,10 @@ def test_a_selector_of_flyers_or_cards_with_teleport() -> None:
     scene = Scene(pos(sphinx, flyer, porter, walker), sphinx)
     assert [selects(bonus.against, p, scene).value for p in (flyer, porter, walker)] \
         == [True, True, False]
+
+
+def test_attacks_at_different_creatures_may_hit_a_creature() -> None:
+    # 10-10 «Аколит Дзара»: «{tap}: Три или менее разряда на 1 по разным существам»
+    acolyte = card(*extract_abilities("{tap}: Три или менее разряда на 1 по разным существам."))
+    r = shoot(pos(at(acolyte, "a1"), at(card(), "a4", enemy=True)), "discharge", "a1", "a4")
+    assert r.verdict == "yes"

@@ -125,6 +125,8 @@ _VOLLEY = re.compile(r"(?P<n>" + alternation(_COUNTS) + r"|\d+|x)(?P<fewer> ил
 _APART = r"(?=$|[,;)]| \()"
 #: «, только по разным картам», « по разным целям»: the attacks at different cards (any).
 _DIFFERENT = re.compile(r",?\s*(?:только )?по разным (?:картам|целям)" + _APART)
+#: «по разным существам» (10-10): at different creatures.
+_DIFFERENT_CREATURES = re.compile(r",?\s*(?:только )?по разным существам" + _APART)
 #: «, только по разным картам противника», «(только по разным темным и/или степным картам)»
 #: after a strike: at different cards of these (a strike's target is stored).
 _DIFFERENT_ONLY = re.compile(r"(?P<open>\s*\()?,?\s*только по разным (?P<whom>[^,;()]+?)"
@@ -150,6 +152,11 @@ def volley(text: str) -> tuple[Effect, str] | None:
     effect, rest = found
     changes: dict[str, Any] = {"count": count, "or_fewer": bool(m.group("fewer"))}
     apart = _DIFFERENT.match(rest)
+    creatures = _DIFFERENT_CREATURES.match(rest)
+    if creatures and getattr(effect, "target", None) is None:
+        # «Три или менее разряда на 1 по разным существам» (10-10): at different creatures
+        changes.update(different_targets=True, target=Selector())
+        return cast(Effect, dataclasses.replace(effect, **changes)), rest[creatures.end():]
     only = _DIFFERENT_ONLY.match(rest)
     # «и/или» of two elements: a card of either or both, as «или» reads them (any of)
     whom = described(only.group("whom").replace(" и/или ", " или ")) if only else None

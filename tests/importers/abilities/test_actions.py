@@ -95,8 +95,6 @@ def test_read(name: str, text: str, reading: list[dict[str, Any]]) -> None:
 
 
 UNREAD = [
-    # «по разным существам»: only at creatures — a restriction of a declared attack
-    ("Аколит Дзара", "Закрыться: Три или менее разряда на 1 по разным существам."),
     # «с «оберегом»»: a marker no selector reads
     ("Ангел-хранитель", "Внезапное действие: Перенаправить атаку с вашего существа с «оберегом» "
      "в себя (1 раз за ход)."),
