@@ -308,7 +308,9 @@ def _moves_only(b_: Builder, position: Position, piece: Piece, route: rules.Rout
                 b_.reason(f"«{text}» ({holder.name}): не всякий путь идёт только по таким "
                           "клеткам.")
                 fact = Truth.unknown(f"есть ли путь только по клеткам, которые позволяет «{text}»")
-            effective = fact if bound.value is True else TRUE if fact.value is True                 else Truth.unknown(bound.missing or fact.missing or "")
+            # a rule that may bind the mover: only a «no» of it leaves the answer open
+            effective = fact if bound.value is True else TRUE if fact.value is True \
+                else Truth.unknown(bound.missing or fact.missing or "")
             found = all_of(found, effective)
     return found
 
