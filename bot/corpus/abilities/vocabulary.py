@@ -1012,7 +1012,8 @@ class Keyword(Entry):
     ``or_increase``: «опыт в атаке 1 или +1 к опыту в атаке» (or +value if it has it).
     ``against``: only against these cards — «Направленный удар по болотным». ``max``:
     «(максимум до 3)», the most its value grows to. Three numbers: by the die's strength,
-    «получает отравление на 1-2-3» (30-132)."""
+    «получает отравление на 1-2-3» (30-132). ``any_times``: «Инкарнация 2, любое число раз за
+    бой» (50-161: not once a battle, as the rule of «Инкарнация X» has it)."""
 
     kind: ClassVar[str] = "keyword"
     code: KeywordCode
@@ -1022,6 +1023,7 @@ class Keyword(Entry):
     until: Until | None = None
     against: Target | None = None
     max: int | None = None
+    any_times: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

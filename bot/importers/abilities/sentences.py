@@ -69,7 +69,9 @@ def standalone(s: str) -> list[Ability] | None:
 
 
 def keyword(s: str) -> list[Ability] | None:
-    """A lone named ability: an icon (``{zot}``) or its name («Защита от метания», «Броня 2»)."""
+    """A lone named ability: an icon (``{zot}``) or its name («Защита от метания», «Броня 2»);
+    «Инкарнация 2, любое число раз за бой» (50-161: not once a battle, as the rule has it)."""
+    s, any_times = re.subn(r", любое число раз за бой$", "", s.strip(" ."))
     m = re.fullmatch(r"(?:\{([a-z_]+)\}|([а-я ]+?))\s*(\d+)?", s.strip(" ."))
     if not m:
         return None
@@ -82,7 +84,9 @@ def keyword(s: str) -> list[Ability] | None:
         if value is not None:
             return None
         return [lone[code] if code in lone else Protection(against=(_PROTECTIONS[code],))]
-    return [Keyword(code=code, value=value)]  # type: ignore[arg-type]
+    if any_times and code != "icr":
+        return None
+    return [Keyword(code=code, value=value, any_times=bool(any_times))]  # type: ignore[arg-type]
 
 
 def counters(s: str) -> list[Ability] | None:
