@@ -37,6 +37,7 @@ from bot.corpus.abilities import (
     Makeup,
     Moved,
     MovementBonus,
+    Mulligan,
     Nearby,
     OnBattlefield,
     Place,
@@ -490,6 +491,8 @@ def holds(condition: Condition, scene: Scene) -> Truth:
             found = [selects(condition.selector, p, scene) for p in scene.position.on_board()]
             result = at_least(found, condition.min)
             return result.negated() if condition.negated else result
+        case Mulligan():  # before the battle: no position shows it
+            return Truth.unknown("использовали ли вы пересдачу")
         case Makeup():  # the position may not show the whole squad
             return _makeup(condition, scene)
         case Moved():  # the notation tells whether it moved, not how far or which way

@@ -33,6 +33,7 @@ from bot.corpus.abilities import (
     Makeup,
     Moved,
     MovementBonus,
+    Mulligan,
     Nearby,
     OnlyTargets,
     OntoOccupied,
@@ -1113,3 +1114,10 @@ def test_attacks_at_different_creatures_may_hit_a_creature() -> None:
     acolyte = card(*extract_abilities("{tap}: Три или менее разряда на 1 по разным существам."))
     r = shoot(pos(at(acolyte, "a1"), at(card(), "a4", enemy=True)), "discharge", "a1", "a4")
     assert r.verdict == "yes"
+
+
+def test_whether_a_mulligan_was_taken_is_unknown() -> None:
+    # 30-181 «Корсар Маэнаса»: «{ova}: 2 если вы использовали пересдачу»
+    owner = at(card(), "a1")
+    r = holds(Mulligan(), Scene(pos(owner), owner))
+    assert r.value is None and "пересдачу" in r.missing

@@ -501,6 +501,13 @@ class Makeup(Kinded):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class Mulligan(Kinded):
+    """«если вы использовали пересдачу» (30-181): its owner redrew the hand before the battle."""
+
+    kind: ClassVar[str] = "mulligan"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Moved(Kinded):
     """«если переместился хотя бы на 1 клетку по горизонтали в этот ход» (20-16): the card
     moved at least ``cells`` cells this turn, along a row (``horizontal``) or a column
@@ -572,7 +579,7 @@ class Unparsed(Entry):
 
 
 Condition = (State | Has | Nearby | Squad | InGraveyard | InZone | InRow | InColumn | Lives
-             | Moved | Makeup | OnBattlefield | PlayerIs | TurnIs | DieRoll | Unparsed)
+             | Moved | Makeup | OnBattlefield | Mulligan | PlayerIs | TurnIs | DieRoll | Unparsed)
 
 
 # ---------------------------------------------------------------------------------------------

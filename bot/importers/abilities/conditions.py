@@ -33,6 +33,7 @@ from bot.corpus.abilities import (
     Lives,
     Makeup,
     Moved,
+    Mulligan,
     Nearby,
     OnBattlefield,
     Place,
@@ -378,4 +379,5 @@ def _none_nearby(text: str) -> Condition | None:
 _READERS: tuple[Callable[[str], Condition | None], ...] = (
     _state, _has, _squad, _graveyard, _row, _column, _lives, _turn, _die, _zone, _nearby,
     _moved, _makeup, _on_battlefield,
+    lambda text: Mulligan() if text == "вы использовали пересдачу" else None,  # 30-181
 )
