@@ -1466,6 +1466,15 @@ class GainClass(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class IncarnatesOn(Entry):
+    """«Инкарнирует на любой свободной клетке поля боя» (20-124): where «Инкарнация X» puts the
+    card instead of its owner's third row (stored: incarnation is no question of the checks)."""
+
+    kind: ClassVar[str] = "incarnates_on"
+    cell: Cell
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class StrikeRange(Entry):
     """«Строй: Может объявлять простой удар с дальностью 2» (10-44): a strike declared at a card
     up to ``range`` cells away (stored: there is no strike question)."""
@@ -1567,7 +1576,7 @@ Effect = (
     | MovementBonus
     | RangeBonus | DieBonus | DieResult | MaxWounds | Unchangeable | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
-    | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange
+    | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
     | Unparsed
 )
 

@@ -26,6 +26,7 @@ from bot.corpus.abilities import (
     Cannot,
     Cell,
     Effect,
+    IncarnatesOn,
     MaxWounds,
     MovesOnly,
     MultiAttack,
@@ -263,6 +264,13 @@ _MOVES_ONLY = re.compile(r"(?P<who>каждое существо противн�
                          r"передвигаться только на соседние с @self клетки")
 
 
+def incarnates_on(s: str) -> list[Effect] | None:
+    """«Инкарнирует на любой свободной клетке поля боя» (20-124)."""
+    if s != "инкарнирует на любой свободной клетке поля боя":
+        return None
+    return [IncarnatesOn(cell=Cell(free=True, region="battlefield"))]
+
+
 def strike_range(s: str) -> list[Effect] | None:
     """«Может объявлять простой удар с дальностью 2» (10-44)."""
     m = re.fullmatch(r"может объявлять простой удар с дальностью (\d+)", s)
@@ -325,7 +333,7 @@ def onto_occupied(s: str) -> list[Effect] | None:
 
 STATEMENTS: tuple[Statement, ...] = (
     modifiers, stays_open, multi_attack, reduce_to, no_wounds, wounds_only_from, cannot,
-    adjacent_targets, as_adjacent, moves_only, strike_range, onto_occupied, max_wounds, die_result_statement,
+    adjacent_targets, as_adjacent, moves_only, strike_range, incarnates_on, onto_occupied, max_wounds, die_result_statement,
     unchangeable,
 )
 
