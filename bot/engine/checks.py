@@ -44,6 +44,7 @@ from bot.engine.declare import (
     Bonus,
     available,
     best,
+    binds,
     bonus,
     cells,
     closed_stops,
@@ -167,10 +168,7 @@ def _as_adjacent_move(position: Position, piece: Piece) -> str | None:
             rule = h.ability
             if not isinstance(rule, AsAdjacent) or rule.way != "move":
                 continue
-            whom = rule.target
-            if (holder is piece and whom == "self") or (
-                    isinstance(whom, Selector) and holder is not piece
-                    and selects(whom, piece, Scene(position, holder)).value is not False):
+            if binds(holder, rule.target, piece, Scene(position, holder)).value is not False:
                 return h.text.strip().rstrip(".")
     return None
 
@@ -290,9 +288,7 @@ def _moves_only(b_: Builder, position: Position, piece: Piece, route: rules.Rout
         for h in held_effects(holder, "moves_only"):
             rule = h.ability
             assert isinstance(rule, MovesOnly)
-            whom = rule.target
-            bound = TRUE if whom == "self" and holder is piece else selects(whom, piece, scene) \
-                if isinstance(whom, Selector) else FALSE
+            bound = binds(holder, rule.target, piece, scene)
             if bound.value is False:
                 continue
             text = h.text.strip().rstrip(".")

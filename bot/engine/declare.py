@@ -23,7 +23,7 @@ from bot.engine.board import neighbours
 from bot.engine.conditions import Scene, holds, selects
 from bot.engine.position import Piece, Position
 from bot.engine.result import Builder, CheckResult, Verdict
-from bot.engine.truth import FALSE, TRUE, Truth, all_of
+from bot.engine.truth import FALSE, Truth, all_of
 from bot.engine.ways import Held, Way, held_effects
 from bot.ru import count
 
@@ -255,6 +255,20 @@ class Bonus:
             " — " + "; ".join(self.sources) if self.sources else "")
 
 
+def binds(holder: Piece, target: object, piece: Piece, scene: Scene) -> Truth:
+    """Whether a rule ``holder`` has for ``target`` (its own, «self»; the cards a selector
+    describes; its host) holds for ``piece``; ``scene`` is the holder's."""
+    if target == "self":
+        return Truth.of(holder is piece)
+    if holder is piece:
+        return FALSE
+    if isinstance(target, Selector):
+        return selects(target, piece, scene)
+    if target == "host":  # the notation has no symbiotes
+        return Truth.unknown(f"не хозяин ли {piece.name} для {holder.name}")
+    return FALSE
+
+
 def bonus(piece: Piece, position: Position, kind: str,
           test: Callable[[Ability], bool]) -> Bonus:
     """Static «+N к …» (``kind``: ``movement_bonus``, ``range_bonus``) that ``test`` accepts:
@@ -276,13 +290,8 @@ def bonus(piece: Piece, position: Position, kind: str,
                 if per.count != "free_cells" or per.of != "self" or holder.cell is None:
                     continue
                 value *= sum(not position.occupied(c) for c in neighbours(holder.cell, True))
-            if holder is piece and target == "self":
-                whom = TRUE
-            elif holder is not piece and isinstance(target, Selector):
-                whom = selects(target, piece, scene)
-            elif holder is not piece and target == "host":  # the notation has no symbiotes
-                whom = Truth.unknown(f"не хозяин ли {piece.name} для {holder.name}")
-            else:
+            whom = binds(holder, target, piece, scene)
+            if whom.value is False:
                 continue
             found = all_of([whom, *(holds(c, scene) for c in h.conditions)])
             if found.value is not False:

@@ -137,6 +137,11 @@ def _makeup(text: str) -> Condition | None:
     return None
 
 
+def _mulligan(text: str) -> Condition | None:
+    """«если вы использовали пересдачу» (30-181)."""
+    return Mulligan() if text == "вы использовали пересдачу" else None
+
+
 def _on_battlefield(text: str) -> Condition | None:
     """«на вашей половине поля боя нет существ стоимостью 3 или менее» (40-106)."""
     rows = re.fullmatch(r"в каждом ряду поля боя есть (?P<who>ваше существо|ваша карта)", text)
@@ -378,6 +383,5 @@ def _none_nearby(text: str) -> Condition | None:
 
 _READERS: tuple[Callable[[str], Condition | None], ...] = (
     _state, _has, _squad, _graveyard, _row, _column, _lives, _turn, _die, _zone, _nearby,
-    _moved, _makeup, _on_battlefield,
-    lambda text: Mulligan() if text == "вы использовали пересдачу" else None,  # 30-181
+    _moved, _makeup, _on_battlefield, _mulligan,
 )

@@ -1124,16 +1124,21 @@ def to_graveyard(text: str) -> tuple[Effect, str] | None:
     return (ToGraveyard(), text[m.end():]) if m else None
 
 
+def _becoming(text: str, what: str) -> tuple[Target, re.Match[str]] | None:
+    """«[кто] становится <what>», «стать <what>»: who becomes it (the card itself when no one is
+    written) and the match (``what`` a regex of the state, its groups kept)."""
+    m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>стать|становится|становятся) " + what + _END, text)
+    who = _written_subject(m, "стать", "становятся") if m else None
+    return (who, m) if who is not None and m is not None else None
+
+
 def becomes_flying(text: str) -> tuple[Effect, str] | None:
     """«стать летающим [до конца хода]», «[кто] становится летающим»: gains flight (the keyword
     «полёт», as «получить полет»)."""
-    m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>стать|становится|становятся) "
-                 r"(?:летающим|летающей|летающими)" + _END, text)
-    if not m:
+    found = _becoming(text, r"(?:летающим|летающей|летающими)")
+    if found is None:
         return None
-    who = _written_subject(m, "стать", "становятся")
-    if who is None:
-        return None
+    who, m = found
     until, rest = _until(text[m.end():])
     return Keyword(code="flight", target=who, until=until), rest
 
@@ -1141,15 +1146,13 @@ def becomes_flying(text: str) -> tuple[Effect, str] | None:
 def becomes_element(text: str) -> tuple[Effect, str] | None:
     """«выбранное существо становится тёмным» (30-191), «стоящее рядом существо становится
     темным» (20-179): the card is of that element."""
-    m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>стать|становится|становятся) (?P<stem>"
-                 + alternation(stem for stem, _ in ELEMENTS) + r")(?:ым|ой|ыми)" + _END, text)
+    found = _becoming(text, r"(?P<stem>" + alternation(stem for stem, _ in ELEMENTS)
+                      + r")(?:ым|ой|ыми)")
     # a bare «существо» is no subject: «Когда уничтожает существо противника стоящее рядом
     # существо становится темным» (20-179) is «…, стоящее рядом существо …»
-    if not m or m.group("who") == "существо":
+    if found is None or found[1].group("who") == "существо":
         return None
-    who = _written_subject(m, "стать", "становятся")
-    if who is None:
-        return None
+    who, m = found
     element = dict(ELEMENTS)[m.group("stem")]
     return BecomeElement(element=element, target=who), text[m.end():]  # type: ignore[arg-type]
 
