@@ -111,6 +111,23 @@ class Card:
 
         return read_entries(self.ability_data)
 
+    @cached_property
+    def unread_abilities(self) -> tuple[Ability, ...]:
+        """Its abilities with a part the extractor did not read (:func:`~bot.corpus.abilities.
+        read_in_full`): worked out once, as every check of a position asks it of every card."""
+        from bot.corpus.abilities import read_in_full
+
+        return tuple(a for a in self.abilities if not read_in_full(a))
+
+    @cached_property
+    def ability_values(self) -> tuple[tuple[Ability, Any], ...]:
+        """Every vocabulary value inside its abilities, each with the ability it is part of
+        (:func:`~bot.corpus.abilities.walk`, the abilities themselves included), worked out once.
+        """
+        from bot.corpus.abilities import walk
+
+        return tuple((a, v) for a in self.abilities for v in walk(a))
+
     @property
     def flying(self) -> bool:
         return self.creature_type == "Летающее"

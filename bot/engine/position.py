@@ -92,6 +92,10 @@ class Piece:
             return []
         return [a for a in self.card.abilities if kind is None or a.kind == kind]
 
+    def unread_abilities(self) -> tuple[Ability, ...]:
+        """Its card's abilities with a part the extractor did not read."""
+        return self.card.unread_abilities if self.card is not None else ()
+
     def has(self, kind: str) -> bool:
         return bool(self.abilities(kind))
 

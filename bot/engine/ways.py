@@ -43,7 +43,6 @@ from bot.corpus.abilities import (
     Trigger,
     Unparsed,
     When,
-    read_in_full,
     walk,
 )
 from bot.engine.position import Piece, Position
@@ -189,16 +188,16 @@ def _effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
 def _unread(piece: Piece, text: str) -> tuple[str, ...]:
     """Parts of the sentence ``text`` the extractor left unparsed (inside its reading, or an
     unparsed entry of the same sentence)."""
-    return tuple(u.fragment or u.text or a.text for a in piece.abilities() if a.text == text
-                 for u in walk(a) if isinstance(u, Unparsed))
+    return tuple(u.fragment or u.text or a.text for a in piece.unread_abilities()
+                 if a.text == text for u in walk(a) if isinstance(u, Unparsed))
 
 
 def unread_mention(piece: Piece, stem: str) -> str | None:
     """An unparsed sentence of the card naming the ability (``stem``: «метани», «прыж»), if any:
     the card may have it, so a check must not say «no»."""
     pattern = r"(?<![а-я])" + stem
-    for a in piece.abilities():
-        if not read_in_full(a) and re.search(pattern, a.text.casefold()):
+    for a in piece.unread_abilities():
+        if re.search(pattern, a.text.casefold()):
             return a.text
     return None
 
@@ -216,10 +215,9 @@ def unread_rule(piece: Piece, *patterns: str, skip: str = "") -> str | None:
 
 def _unread_rules(piece: Piece, patterns: tuple[str, ...], skip: str = "") -> Iterator[str]:
     pattern = "|".join(r"(?<![а-я])" + p for p in patterns)
-    for a in piece.abilities():
+    for a in piece.unread_abilities():
         text = a.text.casefold().strip()
-        if a.text != skip and not read_in_full(a) and not _TRIGGER_START.match(text) \
-                and re.search(pattern, text):
+        if a.text != skip and not _TRIGGER_START.match(text) and re.search(pattern, text):
             yield a.text
 
 
@@ -253,8 +251,9 @@ def occupying_marker(position: Position) -> tuple[Piece, Marker, str] | None:
     клетка с маркером костра считается занятой», 10-175), the marker and its sentence: the
     notation places no markers, so whether a free cell has one is a fact to ask."""
     for piece in position:
-        for a in piece.abilities():
-            for v in walk(a):
-                if isinstance(v, Marker) and v.occupies:
-                    return piece, v, a.text
+        if piece.card is None:
+            continue
+        for a, v in piece.card.ability_values:
+            if isinstance(v, Marker) and v.occupies:
+                return piece, v, a.text
     return None

@@ -115,6 +115,17 @@ def test_read_in_full_and_walk() -> None:
         "activated", "throw", "unparsed"]
 
 
+def test_a_card_keeps_its_unread_abilities_and_every_value_inside_them() -> None:
+    from bot.corpus.model import Card
+
+    card = Card(id="50-1", set_id=50, set_name="ПХ", number=1, name="Проба",
+                ability_data=tuple(to_data(a) for a in (TEN, SAMPLES[1])))
+    assert card.unread_abilities == (card.abilities[1],)
+    inside = [(a.kind, getattr(v, "kind", None)) for a, v in card.ability_values]
+    assert ("activated", "unparsed") in inside and ("activated", "activated") in inside
+    assert {a for a, _ in inside} == {a.kind for a in card.abilities}
+
+
 def test_prepare_builds_a_decoder_for_every_kind_so_no_card_pays_for_it_later() -> None:
     from bot.corpus.abilities import codec
     from bot.corpus.abilities.vocabulary import value_classes
