@@ -30,6 +30,7 @@ from typing import Any, cast
 from bot.corpus.abilities import (
     Ability,
     Activated,
+    Attack,
     AttackBonus,
     Choice,
     Condition,
@@ -74,7 +75,7 @@ from bot.corpus.abilities import (
     XValue,
 )
 from bot.corpus.abilities.vocabulary import EFFECT_KINDS
-from bot.importers.abilities import actions, around, rules
+from bot.importers.abilities import actions, around, modifiers, rules
 from bot.importers.abilities import effects as fx
 from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
@@ -691,6 +692,37 @@ def _ranged_tail(text: str) -> tuple[Effect, str] | None:
     return attack, rest
 
 
+#: «Особый удар пикой на 2 (+2 к особому удару по горным)» (20-30), «разряд на 1 (+2 к разряду
+#: за каждую фишку)» (10-178): a bonus in brackets right after an attack, to that attack.
+_OWN_BONUS = re.compile(r"\s*\((?P<bonus>\+[^()]+)\)")
+
+
+def _attack_with_bonus(text: str) -> tuple[Effect, str] | None:
+    """An attack the ability declares with a bonus to it in brackets: the attack and the bonus
+    (``this``: to this attack only)."""
+    found = _ranged_tail(text) or fx.strike(text)
+    if found is None or isinstance(found[0], fx.Many):
+        return None
+    attack, rest = found
+    m = _OWN_BONUS.match(rest)
+    bonus = lone_bonus(m.group("bonus")) if m else None
+    if m is None or not isinstance(bonus, AttackBonus) or len(bonus.to) != 1 \
+            or bonus.next or bonus.to[0].kind != _attack_kind(attack) \
+            or bonus.to[0] != Attack(kind=bonus.to[0].kind):
+        return None
+    return cast(Effect, fx.Many((attack, dataclasses.replace(bonus, this=True)))), rest[m.end():]
+
+
+def _attack_kind(attack: Effect) -> str:
+    return attack.attack if isinstance(attack, Strike) else attack.kind
+
+
+def lone_bonus(text: str) -> Effect | None:
+    """«+2 к особому удару по горным» read in full, or None."""
+    found = modifiers.attack_bonus(text)
+    return found[0] if found is not None and not found[1].strip() else None
+
+
 def _delayed(text: str) -> tuple[Effect, str] | None:
     """«в начале вашего следующего хода все карты на этой клетке ранятся на 2» (10-22)."""
     m = re.match(r"в начале вашего следующего хода все карты на этой клетке ранятся на (\d+)",
@@ -840,7 +872,7 @@ def _bare_rule(ability: Ability) -> bool:
 
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
-    _ranged_tail, _delayed, _later, _roll, actions.redirect, actions.reduce_one, actions.block_at,
+    _attack_with_bonus, _ranged_tail, _delayed, _later, _roll, actions.redirect, actions.reduce_one, actions.block_at,
     actions.change_roll,
     actions.volley, actions.far_wound,
     actions.relocate, actions.must_attack, actions.wounded,
@@ -875,15 +907,19 @@ def read(s: str) -> list[Ability] | None:
 
 def _this_attack(ability: Ability) -> bool:
     """Whether every «+N к этому выстрелу» (``this``) of a reading is said in a trigger on that
-    attack («При нападении выстрелом …», «При разряде …»): else which attack is «этому»?"""
+    attack («При нападении выстрелом …», «При разряде …») or right after the attack it is to
+    («Особый удар пикой на 2 (+2 к особому удару по горным)»): else which attack is «этому»?"""
     when = getattr(ability, "when", None)
     fired = when.attack if isinstance(when, When) and when.event in ("attack", "assault") \
         else None
+    before: Effect | None = None
     for effect in getattr(ability, "effects", ()):
         if isinstance(effect, AttackBonus) and effect.this:
             kind = effect.to[0].kind
-            if fired is None or (kind != "attack" and kind != fired.kind):
+            after_it = isinstance(before, Ranged | Strike) and _attack_kind(before) == kind
+            if not after_it and (fired is None or (kind != "attack" and kind != fired.kind)):
                 return False
+        before = effect
     return not any(isinstance(e, AttackBonus) and e.this for e in _nested(ability))
 
 
@@ -1010,9 +1046,14 @@ def _other_named(effects: tuple[Effect, ...]) -> bool:
     return any(isinstance(w, Selector) and w.other for w in whom)
 
 
-def _dangling(effects: tuple[Effect, ...]) -> bool:
+def _dangling(effects: tuple[Effect, ...], x: XValue | None = None) -> bool:
     """Whether an effect says «его», «это существо» (``that``) before any effect names a card:
-    it then means a card of another sentence («Открыть это существо (1 раз за ход)»)."""
+    it then means a card of another sentence («Открыть это существо (1 раз за ход)»), or the
+    creature closed to pay (``x`` of it: «Закрыть стоящее рядом ваше существо: …, при этом он
+    получает +X …, где X слабый простой удар этого существа», 30-29) — no ref says it."""
+    if x is not None and x.of == "that" and all(
+            getattr(e, "target", "self") in ("self", None) for e in effects):
+        return True
     for effect in effects:
         if isinstance(effect, Redirect) and isinstance(effect.from_, Selector) \
                 and not _mentions_that((effect.attacks, effect.from_)):
@@ -1188,7 +1229,7 @@ def _paid(s: str) -> list[Ability] | None:
         if b.impact is not None or b.spell is not None:
             return None
         b = _with_name(b, named[0], named[1])
-    if b.optional or not _fair(b) or (when is None and _dangling(b.effects)):
+    if b.optional or not _fair(b) or (when is None and _dangling(b.effects, b.x)):
         return None
     if when is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
         return None  # «его» of a phrase naming two cards: which one?

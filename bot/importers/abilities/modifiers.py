@@ -196,9 +196,10 @@ _PO_END = re.compile(r"(?=,| до конца | и [+-]| \(|$)")
 
 
 #: «за каждую фишку на Арбалетчике»: counters on the card itself, named by its name (marked
-#: ``@self``, or one or two words that name no other card); «каджую» is a misprint (10-66).
-_PER_COUNTER = re.compile(r" за (?:каждую|каджую) фишку на (?:@self|(?!(?:ваш|карт|существ|это|его|ее))"
-                          r"[а-я-]+(?: (?!(?:ваш|карт|существ))[а-я-]+)?)(?=$|[ ,.;])")
+#: ``@self``, or one or two words that name no other card); «каджую» is a misprint (10-66);
+#: «(+2 к разряду за каждую фишку)» (10-178), said of no card: its own, at the end of the bonus.
+_PER_COUNTER = re.compile(r" за (?:каждую|каджую) фишку(?: на (?:@self|(?!(?:ваш|карт|существ|это|его|ее))"
+                          r"[а-я-]+(?: (?!(?:ваш|карт|существ))[а-я-]+)?)(?=$|[ ,.;])|(?=$))")
 
 
 def attack_bonus(text: str) -> Found | None:

@@ -72,6 +72,7 @@ BONUS_TO: dict[str, Attack] = {
     "направленным ударам": Attack(kind="directed_strike"),
     "удару через ряд": Attack(kind="through_row"), "ударам через ряд": Attack(kind="through_row"),
     "магическому удару": Attack(kind="magic_strike"), "выстрелу": Attack(kind="shot"),
+    "особому удару": Attack(kind="special_strike"),
     "выстрелам": Attack(kind="shot"), "метанию": Attack(kind="throw"),
     "метаниям": Attack(kind="throw"), "разряду": Attack(kind="discharge"),
     "разрядам": Attack(kind="discharge"), "дальним атакам": Attack(kind="attack", reach="ranged"),
