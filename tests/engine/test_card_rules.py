@@ -702,6 +702,16 @@ def test_a_rule_of_whom_the_card_itself_may_attack() -> None:
     assert r.verdict == "yes" and "подходит" in reasons(r)
 
 
+def test_a_rule_of_whom_every_attack_of_the_card_may_be_at() -> None:
+    # «Может нападать только на карты, стоящие в одном столбце с ним» (40-102): its shot too
+    rule, = extract_abilities("Может нападать только на карты, стоящие в одном столбце с ним.",
+                              name="Циклоп-маг")
+    cyclops = at(card(SHOT, rule), "c1")
+    assert shoot(pos(cyclops, at(None, "c4", enemy=True)), "shot", "c1", "c4").verdict == "yes"
+    r = shoot(pos(cyclops, at(None, "d3", enemy=True)), "shot", "c1", "d3")
+    assert r.verdict == "no" and "не такая" in reasons(r)
+
+
 def test_another_cards_unread_rule_of_others_makes_the_answer_unknown() -> None:
     # «Существа противника могут объявлять прыжок или телепортацию только на …» (20-100): not
     # read, it may forbid our jump; a sentence of its own action («Закрыться: …») does not

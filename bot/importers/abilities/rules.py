@@ -34,6 +34,7 @@ from bot.corpus.abilities import (
     Until,
 )
 from bot.importers.abilities.selectors import described, target
+from bot.importers.abilities.text import SELF
 from bot.importers.abilities.words import UNTIL, alternation
 
 Rule = Callable[[str], "list[Effect] | None"]
@@ -103,6 +104,23 @@ def only_targets(s: str) -> list[Effect] | None:
         return None
     return [OnlyTargets(attackers=attackers or "self", attacks=_declared(m.group("attacks")),
                         targets=whom, any_range=bool(m.group("range")))]
+
+
+#: «Может нападать только на карты, стоящие в одном столбце с ним» (40-102): every attack it
+#: declares; «ним» is the card itself.
+_ASSAULTS_ONLY = re.compile(r"может нападать только на (?P<whom>.+)")
+
+
+def assaults_only(s: str) -> list[Effect] | None:
+    """«Может нападать только на карты, стоящие в одном столбце с ним»: whom any attack of the
+    card may be declared at (in the accusative)."""
+    m = _ASSAULTS_ONLY.fullmatch(s)
+    if not m:
+        return None
+    whom = described(re.sub(r" с (?:ним|ней)$", " с " + SELF, m.group("whom")))
+    if not isinstance(whom, Selector) or whom.up_to is not None or whom.all:
+        return None
+    return [OnlyTargets(attacks=(Attack(kind="attack"),), targets=whom)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -207,7 +225,7 @@ def squad_ban(s: str) -> list[Effect] | None:
     return [SquadBan(excludes=who)]
 
 
-RULES: tuple[Rule, ...] = (defends, only_targets, cannot, counters_as_open, max_symbiotes,
+RULES: tuple[Rule, ...] = (defends, only_targets, assaults_only, cannot, counters_as_open, max_symbiotes,
                            squad_ban)
 
 

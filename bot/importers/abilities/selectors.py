@@ -230,6 +230,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"находится$"), "adjacent_of"),
     # «существо противника, стоящее позади атакованного» (20-18)
     (re.compile(r",? " + _STANDING + r" позади (?P<of>атакованного)$"), "behind_of"),
+    # «метание на 1 по карте позади атакованной» (30-52)
+    (re.compile(r" позади (?P<of>атакованного|атакованной)$"), "behind_of"),
     # «карту на соседней с погибшим клетке» (30-124): a card next to the dead one's cell
     (re.compile(r" на соседней с (?P<of>погибшим) клетке$"), "adjacent_of"),
     (re.compile(r",? " + _STANDING + r" напротив$"), "opposite"),
@@ -248,6 +250,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" на этой клетке$"), "that_cell"),
     (re.compile(r",? " + _STANDING + r" в том же столбце, что и @self$"), "same_column"),
     # «со Стражем Тоа-Дана» (21-2): «со» before a consonant cluster
+    # «карты, стоящие в одном столбце с ним» (40-102: «ним» the card itself, written @self)
+    (re.compile(r", " + _STANDING + r" в одном столбце со? @self$"), "same_column"),
     (re.compile(r" в одном столбце со? @self$"), "same_column"),  # 10-188
     (re.compile(r",? (?:" + _STANDING + r" )?в строю с @self$"), "in_formation"),
     # «строит»: a misprint of the database (30-61)
@@ -273,7 +277,7 @@ _PLACES_OF: dict[str, Place] = {"opposite_of": "opposite", "behind_of": "behind"
                                 "adjacent_of": "adjacent", "in_formation_of": "in_formation"}
 _OF: dict[str, Ref] = {"ним": "that", "ней": "that", "он": "that", "она": "that", "оно": "that", "атакованным": "attacked", "собой": "self",
                        "@self": "self", "него": "that", "нее": "that", "погибшим": "that",
-                       "атакованного": "attacked"}
+                       "атакованного": "attacked", "атакованной": "attacked"}
 
 
 #: The number of a name's form when it says one («щупальце»: one card); else the verb's.
