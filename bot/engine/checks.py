@@ -288,6 +288,8 @@ def _moves_only(b_: Builder, position: Position, piece: Piece, route: rules.Rout
         for h in held_effects(holder, "moves_only"):
             rule = h.ability
             assert isinstance(rule, MovesOnly)
+            if rule.ways and "move" not in rule.ways:
+                continue  # a rule of jumps and teleports (bot/engine/relocation.py)
             bound = binds(holder, rule.target, piece, scene)
             if bound.value is False:
                 continue

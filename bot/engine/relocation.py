@@ -18,13 +18,14 @@ diagonals.
 
 from __future__ import annotations
 
-from bot.corpus.abilities import Jump, Teleport
+from bot.corpus.abilities import Jump, MovesOnly, Teleport
 from bot.engine import rules, triggers
-from bot.engine.board import RuleVersion, distance
+from bot.engine.board import Cell, RuleVersion, distance
 from bot.engine.conditions import Scene, cell_is
 from bot.engine.declare import (
     available,
     best,
+    binds,
     cells,
     closed_stops,
     limit_note,
@@ -36,11 +37,12 @@ from bot.engine.declare import (
     verdict,
     way_text,
 )
-from bot.engine.position import Position, Ref
+from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Value
 from bot.engine.truth import FALSE, TRUE, Truth, all_of
 from bot.engine.ways import (
     Way,
+    held_effects,
     occupying_marker,
     unread_aura,
     unread_mention,
@@ -201,6 +203,33 @@ def _destination(b_: Builder, position: Position, way: Way, a: Ref, b: Ref) -> T
         if named.value is False:
             b_.reason(f"Клетка {b.cell} — не та, что названа в особенности.")
         found = all_of(found, named)
+    return all_of(found, _only_onto(b_, position, piece, way.kind, a.cell, b.cell))
+
+
+def _only_onto(b_: Builder, position: Position, piece: Piece, kind: str, start: Cell | None,
+               end: Cell) -> Truth:
+    """Whether ``end`` is a cell every rule of the position on where ``piece``'s ``kind`` may
+    end allows: «Существа противника могут объявлять прыжок или телепортацию только на свободные
+    клетки рядом с Иссой» (20-100); a rule that may bind it only makes a «no» unsure."""
+    found = TRUE
+    for holder in position:
+        scene = Scene(position, holder)
+        for h in held_effects(holder, "moves_only"):
+            rule = h.ability
+            assert isinstance(rule, MovesOnly)
+            if kind not in rule.ways:
+                continue
+            bound = binds(holder, rule.target, piece, scene)
+            if bound.value is False:
+                continue
+            text = f"«{h.text.strip().rstrip('.')}» ({holder.name})"
+            fits = cell_is(rule.cells, start, end, scene, mover=piece)
+            if fits.value is False:
+                b_.reason(f"Клетка {end} не подходит под особенность {text}.")
+            elif fits.value is True:
+                b_.reason(f"Клетка {end} подходит под особенность {text}.")
+            found = all_of(found, fits if bound.value is True else TRUE if fits.value is True
+                           else Truth.unknown(bound.missing or fits.missing or ""))
     return found
 
 

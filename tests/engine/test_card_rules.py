@@ -712,6 +712,24 @@ def test_a_rule_of_whom_every_attack_of_the_card_may_be_at() -> None:
     assert r.verdict == "no" and "не такая" in reasons(r)
 
 
+def test_a_rule_of_where_the_enemys_jumps_and_teleports_may_end() -> None:
+    # «Существа противника могут объявлять прыжок или телепортацию только на свободные клетки
+    # рядом с Иссой» (20-100): the cell it ends on; not a rule of moving
+    rule, = extract_abilities("Существа противника могут объявлять прыжок или телепортацию "
+                              "только на свободные клетки рядом с Иссой.", name="Исса")
+    issa = at(card(rule, name="Исса"), "c3", enemy=True)
+    tp = at(card(Teleport(text="Телепортация.")), "a1")
+    position = pos(issa, tp)
+    far = can_teleport(position, Ref.at(position, "a1"), Ref.at(position, "e6"))
+    near = can_teleport(position, Ref.at(position, "a1"), Ref.at(position, "d4"))
+    assert far.verdict == "no" and "не подходит" in reasons(far)
+    assert near.verdict == "yes" and "подходит" in reasons(near)
+    own = pos(at(card(rule, name="Исса"), "c3"), tp)  # binds the enemy's cards only
+    assert can_teleport(own, Ref.at(own, "a1"), Ref.at(own, "e6")).verdict == "yes"
+    walker = pos(issa, at(card(), "a1", movement_left=2))
+    assert can_move(walker, Ref.at(walker, "a1"), Ref.at(walker, "a3")).verdict == "yes"
+
+
 def test_another_cards_unread_rule_of_others_makes_the_answer_unknown() -> None:
     # «Существа противника могут объявлять прыжок или телепортацию только на …» (20-100): not
     # read, it may forbid our jump; a sentence of its own action («Закрыться: …») does not

@@ -1487,11 +1487,15 @@ class StrikeRange(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class MovesOnly(Entry):
     """«Каждое существо противника, стоящее рядом с Ламией, может передвигаться только на
-    соседние с Ламией клетки» (20-78): the cards of ``target`` move only onto such ``cells``."""
+    соседние с Ламией клетки» (20-78): the cards of ``target`` move only onto such ``cells``;
+    ``ways``: only these ways of moving are bound, «Существа противника могут объявлять прыжок
+    или телепортацию только на свободные клетки рядом с Иссой» (20-100: jump, teleport; none
+    named: its movement)."""
 
     kind: ClassVar[str] = "moves_only"
     cells: Cell
     target: Target = "self"
+    ways: tuple[Way, ...] = set_field()
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

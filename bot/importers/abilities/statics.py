@@ -264,6 +264,13 @@ _MOVES_ONLY = re.compile(r"(?P<who>каждое существо противн�
                          r"передвигаться только на соседние с @self клетки")
 
 
+#: «Существа противника могут объявлять прыжок или телепортацию только на свободные клетки рядом
+#: с Иссой» (20-100).
+_RELOCATES_ONLY = re.compile(r"существа противника могут объявлять (?P<ways>прыжок|телепортацию|"
+                             r"прыжок или телепортацию) только на свободные клетки рядом с @self")
+_RELOCATION_WAYS: dict[str, Way] = {"прыжок": "jump", "телепортацию": "teleport"}
+
+
 def incarnates_on(s: str) -> list[Effect] | None:
     """«Инкарнирует на любой свободной клетке поля боя» (20-124)."""
     if s != "инкарнирует на любой свободной клетке поля боя":
@@ -285,6 +292,17 @@ def moves_only(s: str) -> list[Effect] | None:
         return None
     whom = Selector(side="enemy", all=True, place="adjacent")
     return [MovesOnly(cells=Cell(next_to="self"), target=whom)]
+
+
+def relocates_only(s: str) -> list[Effect] | None:
+    """«Существа противника могут объявлять прыжок или телепортацию только на свободные клетки
+    рядом с Иссой» (20-100): where their jumps and teleports may end."""
+    m = _RELOCATES_ONLY.fullmatch(s)
+    if not m:
+        return None
+    ways = tuple(_RELOCATION_WAYS[w] for w in m.group("ways").split(" или "))
+    return [MovesOnly(cells=Cell(free=True, next_to="self"), ways=ways,
+                      target=Selector(side="enemy", all=True))]
 
 
 def as_adjacent(s: str) -> list[Effect] | None:
@@ -333,7 +351,7 @@ def onto_occupied(s: str) -> list[Effect] | None:
 
 STATEMENTS: tuple[Statement, ...] = (
     modifiers, stays_open, multi_attack, reduce_to, no_wounds, wounds_only_from, cannot,
-    adjacent_targets, as_adjacent, moves_only, strike_range, incarnates_on, onto_occupied, max_wounds, die_result_statement,
+    adjacent_targets, as_adjacent, moves_only, relocates_only, strike_range, incarnates_on, onto_occupied, max_wounds, die_result_statement,
     unchangeable,
 )
 
