@@ -148,7 +148,8 @@ def has(piece: Piece, code: Having) -> Truth:
         return Truth.unknown(f"есть ли у {piece.genitive} {having_name(code)}")
     card = piece.card
     if card is None:
-        return Truth.unknown(f"есть ли у {piece_label(piece)} «{having_name(code)}»")
+        where = f" на {piece.where}" if piece.cell else ""
+        return Truth.unknown(f"есть ли у {piece.genitive}{where} «{having_name(code)}»")
     icons = {c for c, _ in card.icons}
     if code == "magic_ability":
         return Truth.of(bool(icons & set(_MAGIC_ICONS)) or any(

@@ -250,8 +250,11 @@ class Bonus:
     def said(self) -> str:
         """«+1 с карты», «−1: «Навка» (противник): «…»», with what may also hold."""
         may = " и ".join(f"{n:+d}" for n in (self.up, self.down) if n)
-        return (f"{self.sure:+d}" if self.sure or not may else "") + (
-            f" (и ещё {may}, если выполнено условие)" if may else "") + (
+        if may and not self.sure:
+            head = f"{may}, если выполнено условие"
+        else:
+            head = f"{self.sure:+d}" + (f" (и ещё {may}, если выполнено условие)" if may else "")
+        return head + (
             " — " + "; ".join(self.sources) if self.sources else "")
 
 

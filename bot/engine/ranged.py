@@ -157,7 +157,7 @@ def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,
     piece = a.piece
     assert piece is not None
     more = bonus(piece, position, "range_bonus", lambda e: isinstance(e, RangeBonus)
-                 and (not e.to or any(t.kind in (kind, "attack") for t in e.to)))
+                 and not e.jump and (not e.to or any(t.kind in (kind, "attack") for t in e.to)))
     fixed = _fixed_range(piece, kind)
     if fixed is not None and (more.sure or more.up or more.down):
         b_.reason(f"Прибавки к дальности ({more.said()}) не действуют: «{fixed}».")

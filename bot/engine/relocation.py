@@ -18,7 +18,7 @@ diagonals.
 
 from __future__ import annotations
 
-from bot.corpus.abilities import Jump, MovesOnly, Teleport
+from bot.corpus.abilities import Jump, MovesOnly, RangeBonus, Teleport
 from bot.engine import rules, triggers
 from bot.engine.board import Cell, RuleVersion, distance
 from bot.engine.conditions import Scene, cell_is
@@ -26,6 +26,7 @@ from bot.engine.declare import (
     available,
     best,
     binds,
+    bonus,
     cells,
     closed_stops,
     limit_note,
@@ -36,6 +37,7 @@ from bot.engine.declare import (
     unread_fact,
     verdict,
     way_text,
+    within,
 )
 from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Value
@@ -168,7 +170,7 @@ def _version(b_: Builder, position: Position, way: Way, a: Ref, b: Ref,
         b_.reason("Существо ещё не двигалось в этот ход.")
     value = distance(a.cell, b.cell, version) if a.cell is not None else None
     if way.kind == "jump":
-        radius = _jump_radius(b_, way, a, b, version, value)
+        radius = _jump_radius(b_, position, way, a, b, version, value)
         if radius.value is not True:
             return radius, value
     if version is RP:
@@ -233,17 +235,28 @@ def _only_onto(b_: Builder, position: Position, piece: Piece, kind: str, start: 
     return found
 
 
-def _jump_radius(b_: Builder, way: Way, a: Ref, b: Ref, version: RuleVersion,
-                 value: Value) -> Truth:
-    """«Радиус» (``radius``) counted by the range rules of ``version``."""
+def _jump_radius(b_: Builder, position: Position, way: Way, a: Ref, b: Ref,
+                 version: RuleVersion, value: Value) -> Truth:
+    """«Радиус» (``radius``) counted by the range rules of ``version``, with the «+N к дальности
+    прыжка» of the cards of the position («Ваши стоящие рядом с Аларино существа с прыжком
+    получают +1 к дальности прыжка», 20-172)."""
     if way.range is None:
         return Truth.unknown("дальность прыжка (укажите её в вопросе: «прыжок A B X»)")
     b_.cite(rules.RADIUS).cite(rules.RANGE, version)
+    assert a.piece is not None
+    more = bonus(a.piece, position, "range_bonus", lambda e: isinstance(e, RangeBonus) and e.jump)
+    if more.sure or more.up or more.down:
+        b_.reason(f"Прибавка к дальности прыжка: {more.said()}.")
     how = " без диагоналей" if version is RP else " с диагоналями"
-    inside = rules.within_range(a.cell, b.cell, way.range, version)
-    b_.reason(f"До {b.cell} {cells(value or 0)}{how} — "
-              + (f"в радиусе {way.range}." if inside else f"больше радиуса {way.range}."))
-    return Truth.of(inside)
+    if a.cell is None or b.cell is None or not isinstance(value, int):
+        inside = Truth.of(rules.within_range(a.cell, b.cell, way.range, version))
+    else:
+        inside = within(value, way.range, more)
+    radius = way.range + more.sure
+    b_.reason(f"До {b.cell} {cells(value or 0)}{how} — " + (
+        f"больше радиуса {radius}." if inside.value is False else f"в радиусе {radius}."
+        if inside.value is True else f"в радиусе {radius + more.up}, если прибавка действует."))
+    return inside
 
 
 def _slow_notes(b_: Builder, way: Way) -> None:

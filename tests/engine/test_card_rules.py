@@ -730,6 +730,24 @@ def test_a_rule_of_where_the_enemys_jumps_and_teleports_may_end() -> None:
     assert can_move(walker, Ref.at(walker, "a1"), Ref.at(walker, "a3")).verdict == "yes"
 
 
+def test_another_cards_bonus_to_the_range_of_jumps_not_of_attacks() -> None:
+    # «Ваши стоящие рядом с Аларино существа с прыжком получают +1 к дальности прыжка» (20-172)
+    rule, = extract_abilities("Ваши стоящие рядом с Аларино существа с прыжком получают +1 к "
+                              "дальности прыжка.", name="Аларино")
+    shot = Activated(text="Закрыться: Выстрел на 2, дальность 3.", cost=Cost(tap=True),
+                     effects=(Shot(values=(2, 2, 2), range=3),))
+    jumper = card(Jump(text="Прыжок, дальность 3.", range=3), shot)
+    near = pos(at(card(rule, name="Аларино"), "c2"), at(jumper, "b2"))
+    r = can_jump(near, Ref.at(near, "b2"), Ref.at(near, "b6"))
+    assert r.verdict == "yes" and "Прибавка к дальности прыжка: +1" in reasons(r)
+    assert shoot(pos(*near.pieces, at(None, "b6", enemy=True)), "shot", "b2", "b6").verdict == "no"
+    far = pos(at(card(rule, name="Аларино"), "e6"), at(jumper, "b2"))
+    assert can_jump(far, Ref.at(far, "b2"), Ref.at(far, "b6")).verdict == "no"
+    unknown = pos(at(card(rule, name="Аларино"), "c2"), at(None, "b2"))
+    r = can_jump(unknown, Ref.at(unknown, "b2"), Ref.at(unknown, "b6"), 3)
+    assert r.verdict == "unknown" and "+1, если выполнено условие" in reasons(r)
+
+
 def test_another_cards_unread_rule_of_others_makes_the_answer_unknown() -> None:
     # «Существа противника могут объявлять прыжок или телепортацию только на …» (20-100): not
     # read, it may forbid our jump; a sentence of its own action («Закрыться: …») does not

@@ -1121,7 +1121,8 @@ class MovementBonus(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False)
 class RangeBonus(Entry):
     """«получает +1 к дальности разряда до конца хода»; ``per``: that much for each, «+1 к
-    дальности выстрела за каждую свободную клетку рядом с собой» (50-86)."""
+    дальности выстрела за каждую свободную клетку рядом с собой» (50-86); ``jump``: to the range
+    of its jumps, not of an attack, «… получают +1 к дальности прыжка» (20-172)."""
 
     kind: ClassVar[str] = "range_bonus"
     value: Amount
@@ -1130,6 +1131,7 @@ class RangeBonus(Entry):
     until: Until | None = None
     max: int | None = None
     per: XValue | None = None
+    jump: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

@@ -302,6 +302,9 @@ def movement_bonus(text: str) -> Found | None:
 def range_bonus(text: str) -> Found | None:
     """«+1 к дальности выстрела»; «+1 к дальности» (10-188: of every ranged attack); «… за
     каждую свободную клетку рядом с собой» (50-86: ``per`` free cells next to it)."""
+    jump = re.match(r"\+(\d+) к дальности прыжка(?=$|[ ,.;)])", text)
+    if jump:  # «… получают +1 к дальности прыжка» (20-172): its jumps, no attack
+        return RangeBonus(value=int(jump.group(1)), jump=True), text[jump.end():]
     m = re.match(r"\+(\d+) к дальности(?: (" + alternation(RANGE_OF) + r"))?(?=$|[ ,.;)])", text)
     if not m:
         return None
