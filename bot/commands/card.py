@@ -227,7 +227,7 @@ KIND_NAMES: dict[str, str] = {
     "keyword_bonus": "бонус к особенности", "movement_bonus": "бонус к движению",
     "range_bonus": "бонус к дальности", "die_bonus": "бонус к броску кубика",
     "die_result": "результат броска кубика", "max_wounds": "предел ран за ход",
-    "unchangeable": "не может быть изменено",
+    "unchangeable": "не может быть изменено", "range_is": "дальность атак равна",
     "max_lives": "максимум жизней", "ignore": "игнорирует", "reduce_to": "сведение атаки",
     "no_wounds": "не получает ран", "wounds_only_from": "раны только от",
     "stays_open": "не закрывается", "stays_closed": "не открывается",

@@ -27,15 +27,17 @@ from bot.corpus.abilities import (
     Ignore,
     RangeBonus,
     Ranged,
+    RangeIs,
     Unchangeable,
 )
 from bot.engine import rules
 from bot.engine.board import RuleVersion, distance
-from bot.engine.conditions import Scene
+from bot.engine.conditions import Scene, holds
 from bot.engine.declare import (
     Bonus,
     available,
     best,
+    binds,
     bonus,
     cells,
     limit_note,
@@ -50,7 +52,7 @@ from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Verdict
 from bot.engine.targets import aimed_at, only_targets
 from bot.engine.truth import TRUE, Truth, all_of, any_of
-from bot.engine.ways import Way, held, unread_aura, unread_mention, unread_rule, ways
+from bot.engine.ways import Way, held, held_effects, unread_aura, unread_mention, unread_rule, ways
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
 _STEMS = {"throw": "метани", "shot": "выстрел", "discharge": "разряд"}
@@ -147,22 +149,33 @@ def _range(b_: Builder, position: Position, way: Way, kind: str, a: Ref, b: Ref,
     """Range (``dalnost``) by both rule versions, with the card's «+N к дальности»; ``free``:
     a rule «вне зависимости от дальности» lets it reach the target anyway."""
     b_.cite(rules.RANGE)
-    if way.range is None or a.cell is None or b.cell is None:
-        b_.reason("Дальность: " + ("дальность не указана — ограничения нет" if way.range is None
+    piece = a.piece
+    assert piece is not None
+    rng_or_none, facts = way.range, list(facts)
+    set_to = _range_set(b_, position, piece, kind) if a.cell and b.cell else None
+    d0 = distance(a.cell, b.cell) if a.cell and b.cell else 0
+    if set_to is not None:  # «Дальние атаки … стоящих рядом карт имеют дальность 2» (50-10)
+        value, bound = set_to
+        if bound.value is True:
+            rng_or_none = value
+        elif rng_or_none is None or (d0 <= value) != (d0 <= rng_or_none):
+            facts.append(bound)  # it may bind the attacker, and the two ranges disagree
+    if rng_or_none is None or a.cell is None or b.cell is None:
+        b_.reason("Дальность: " + ("дальность не указана — ограничения нет" if rng_or_none is None
                                    else "карта во вспомогательной зоне — дальность не "
                                         "ограничивает") + ".")
         d = distance(a.cell, b.cell) if a.cell and b.cell else None
         v, missing = verdict(facts, unsure)
         return _done(b_, v, d, missing, facts)
-    piece = a.piece
-    assert piece is not None
     more = bonus(piece, position, "range_bonus", lambda e: isinstance(e, RangeBonus)
                  and not e.jump and (not e.to or any(t.kind in (kind, "attack") for t in e.to)))
     fixed = _fixed_range(piece, kind)
     if fixed is not None and (more.sure or more.up or more.down):
         b_.reason(f"Прибавки к дальности ({more.said()}) не действуют: «{fixed}».")
         more = Bonus()
-    rng = way.range
+    if set_to is not None and set_to[1].value is True:
+        facts.append(_bonus_to_set_range(rng_or_none, more, d0))
+    rng = rng_or_none
     sure = more.sure
     if more.sure or more.up or more.down:
         b_.reason(f"Прибавка к дальности: {more.said()}.")
@@ -266,6 +279,39 @@ def _target(b_: Builder, piece: Piece, target: Piece, kind: str, way: Way,
             b_.reason(f"У цели {target.name} «{d.name}» ({source}){maybe}: величина атаки по "
                       f"ней меньше на {d.value}" + _reduced(way, d.value) + ".")
     return all_of(facts) if facts else TRUE
+
+
+def _bonus_to_set_range(rng: int, more: Bonus, d: int) -> Truth:
+    """Whether bonuses add to a range a rule sets («… имеют дальность 2», 50-10), no text says:
+    unknown when they would decide the answer at distance ``d``."""
+    without = d <= rng
+    if without == (d <= rng + more.sure + more.down) == (d <= rng + more.sure + more.up):
+        return TRUE
+    return Truth.unknown(f"прибавляются ли прибавки к дальности ({more.said()}) к дальности "
+                         f"{rng}, заданной особенностью")
+
+
+def _range_set(b_: Builder, position: Position, piece: Piece, kind: str
+               ) -> tuple[int, Truth] | None:
+    """The range a rule of a card of the position sets for ``piece``'s attacks of ``kind``
+    («Дальние атаки (кроме удара через ряд) стоящих рядом карт имеют дальность 2», 50-10), and
+    whether it binds it; None when no such rule may."""
+    for holder in position:
+        scene = Scene(position, holder)
+        for h in held_effects(holder, "range_is"):
+            rule = h.ability
+            assert isinstance(rule, RangeIs)
+            if any(concerns_attack(x, kind, piece, scene).value is True for x in rule.excluding):
+                continue
+            bound = all_of(any_of([concerns_attack(x, kind, piece, scene) for x in rule.attacks]),
+                           binds(holder, rule.target, piece, scene),
+                           *(holds(c, scene) for c in h.conditions))
+            if bound.value is False:
+                continue
+            b_.reason(f"Дальность {rule.value}: «{h.text.strip().rstrip('.')}» ({holder.name})"
+                      + ("." if bound.value is True else " — если особенность действует."))
+            return rule.value, bound
+    return None
 
 
 def _fixed_range(piece: Piece, kind: str) -> str | None:

@@ -748,6 +748,25 @@ def test_another_cards_bonus_to_the_range_of_jumps_not_of_attacks() -> None:
     assert r.verdict == "unknown" and "+1, если выполнено условие" in reasons(r)
 
 
+def test_another_cards_rule_sets_the_range_of_its_neighbours_ranged_attacks() -> None:
+    # «Дальние атаки (кроме удара через ряд) стоящих рядом карт имеют дальность 2» (50-10)
+    rule, = extract_abilities("Дальние атаки (кроме {uchr}) стоящих рядом карт имеют дальность 2.",
+                              name="Элементаль песка")
+    sand = at(card(rule, name="Элементаль песка"), "c3", enemy=True)
+    thrower = card(Activated(text="Закрыться: Метание на 1, дальность 3.", cost=Cost(tap=True),
+                             effects=(Throw(values=(1, 1, 1), range=3),)))
+    r = shoot(pos(sand, at(thrower, "c2"), at(None, "c5", enemy=True)), "throw", "c2", "c5")
+    assert r.verdict == "no" and "Дальность 2" in reasons(r)
+    assert shoot(pos(sand, at(thrower, "c2"), at(None, "c4", enemy=True)), "throw", "c2",
+                 "c4").verdict == "yes"
+    away = at(card(rule, name="Элементаль песка"), "e6", enemy=True)
+    assert shoot(pos(away, at(thrower, "c2"), at(None, "c5", enemy=True)), "throw", "c2",
+                 "c5").verdict == "yes"
+    unlimited = at(card(SHOT), "c2")  # «Выстрел на 2» has no range: now it has 2
+    assert shoot(pos(sand, unlimited, at(None, "c6", enemy=True)), "shot", "c2", "c6").verdict \
+        == "no"
+
+
 def test_another_cards_unread_rule_of_others_makes_the_answer_unknown() -> None:
     # «Существа противника могут объявлять прыжок или телепортацию только на …» (20-100): not
     # read, it may forbid our jump; a sentence of its own action («Закрыться: …») does not

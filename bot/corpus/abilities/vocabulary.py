@@ -1186,6 +1186,19 @@ class Unchangeable(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
+class RangeIs(Entry):
+    """«Дальние атаки (кроме удара через ряд) стоящих рядом карт имеют дальность 2» (50-10): the
+    range of the ``attacks`` of the cards of ``target`` is ``value``, whatever their own;
+    ``excluding``: attacks it does not change."""
+
+    kind: ClassVar[str] = "range_is"
+    value: int
+    attacks: tuple[Attack, ...] = set_field()
+    excluding: tuple[Attack, ...] = set_field()
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
 class MaxLives(Entry):
     """«Максимум 12 жизней»."""
 
@@ -1580,7 +1593,7 @@ Effect = (
     | Block | Redirect | MustAttack | Delayed | Roll
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus
-    | RangeBonus | DieBonus | DieResult | MaxWounds | Unchangeable | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
+    | RangeBonus | DieBonus | DieResult | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
     | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
     | Unparsed

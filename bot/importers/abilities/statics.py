@@ -32,6 +32,7 @@ from bot.corpus.abilities import (
     MultiAttack,
     NoWounds,
     OntoOccupied,
+    RangeIs,
     ReduceTo,
     Selector,
     StaysOpen,
@@ -271,6 +272,25 @@ _RELOCATES_ONLY = re.compile(r"существа противника могут 
 _RELOCATION_WAYS: dict[str, Way] = {"прыжок": "jump", "телепортацию": "teleport"}
 
 
+#: «Дальние атаки (кроме удара через ряд) стоящих рядом карт имеют дальность 2» (50-10).
+_RANGE_IS = re.compile(r"дальние атаки(?P<ex> \(кроме удара через ряд\))? (?P<who>.+?) имеют "
+                       r"дальность (?P<n>\d+)")
+
+
+def range_is(s: str) -> list[Effect] | None:
+    """«Дальние атаки (кроме удара через ряд) стоящих рядом карт имеют дальность 2» (50-10): the
+    range of others' ranged attacks."""
+    m = _RANGE_IS.fullmatch(s)
+    if not m:
+        return None
+    whom = described(m.group("who"))
+    if not isinstance(whom, Selector) or whom.up_to is not None:
+        return None
+    excluding = (Attack(kind="through_row"),) if m.group("ex") else ()
+    return [RangeIs(value=int(m.group("n")), attacks=(Attack(kind="attack", reach="ranged"),),
+                    excluding=excluding, target=dataclasses.replace(whom, all=True))]
+
+
 def incarnates_on(s: str) -> list[Effect] | None:
     """«Инкарнирует на любой свободной клетке поля боя» (20-124)."""
     if s != "инкарнирует на любой свободной клетке поля боя":
@@ -351,7 +371,7 @@ def onto_occupied(s: str) -> list[Effect] | None:
 
 STATEMENTS: tuple[Statement, ...] = (
     modifiers, stays_open, multi_attack, reduce_to, no_wounds, wounds_only_from, cannot,
-    adjacent_targets, as_adjacent, moves_only, relocates_only, strike_range, incarnates_on, onto_occupied, max_wounds, die_result_statement,
+    adjacent_targets, as_adjacent, moves_only, relocates_only, range_is, strike_range, incarnates_on, onto_occupied, max_wounds, die_result_statement,
     unchangeable,
 )
 
