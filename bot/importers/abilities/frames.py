@@ -141,8 +141,24 @@ def partial_body(text: str, *, optional: bool = True) -> Body:
     return found if found is not None else Body(effects=(Unparsed(fragment=_clean(text)),))
 
 
+#: «ранить существо на 1 за каждую свободную клетку рядом с ним (максимум на 3)» (21-9): a wound
+#: of X, X the free cells next to it (as «на X, где X число свободных клеток рядом с ним»).
+_PER_FREE_CELL = re.compile(r" на 1 за каждую свободную клетку рядом с (?P<who>ним|ней|собой)"
+                            r"(?: \(максимум на (?P<cap>\d+)\))?$")
+
+
+def _per_free_cell(text: str) -> str:
+    m = _PER_FREE_CELL.search(text)
+    if not m or not re.search(r"(?:^|[ ;,])ранить [^,;]+$", text[:m.start()]):
+        return text
+    cap = f" (максимум {m.group('cap')})" if m.group("cap") else ""
+    return (text[:m.start()] + f" на x, где x число свободных клеток рядом с {m.group('who')}"
+            + cap)
+
+
 def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     parts: dict[str, Any] = {}
+    text = _per_free_cell(text)
     bare = _tail_brackets(_CAP_BEFORE_UNTIL.sub(r" \g<until> \g<cap>", _clean(text)), parts)
     if bare is None:
         return None

@@ -109,6 +109,8 @@ def x_value(text: str) -> XValue | None:
         return fixed
     if re.fullmatch(r"число свободных клеток рядом с (?:@self|собой)", text):  # 30-28
         return XValue(count="free_cells")
+    if re.fullmatch(r"число свободных клеток рядом с (?:ним|ней)", text):  # 21-9: the card named
+        return XValue(count="free_cells", of="that")
     m = _MEASURE.fullmatch(text)
     if m:
         return XValue(count=_COUNTED[m.group("what")],
