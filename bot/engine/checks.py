@@ -39,7 +39,7 @@ from bot.engine.board import (
     is_adjacent,
     is_orthogonal_neighbour,
 )
-from bot.engine.conditions import Scene, cell_is, selects
+from bot.engine.conditions import Scene, cell_is, holds, selects
 from bot.engine.declare import (
     Bonus,
     available,
@@ -290,7 +290,8 @@ def _moves_only(b_: Builder, position: Position, piece: Piece, route: rules.Rout
             assert isinstance(rule, MovesOnly)
             if rule.ways and "move" not in rule.ways:
                 continue  # a rule of jumps and teleports (bot/engine/relocation.py)
-            bound = binds(holder, rule.target, piece, scene)
+            bound = all_of(binds(holder, rule.target, piece, scene),
+                           *(holds(c, scene) for c in h.conditions))
             if bound.value is False:
                 continue
             text = h.text.strip().rstrip(".")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from bot.corpus.abilities import Jump, MovesOnly, RangeBonus, Teleport
 from bot.engine import rules, triggers
 from bot.engine.board import Cell, RuleVersion, distance
-from bot.engine.conditions import Scene, cell_is
+from bot.engine.conditions import Scene, cell_is, holds
 from bot.engine.declare import (
     available,
     best,
@@ -221,7 +221,8 @@ def _only_onto(b_: Builder, position: Position, piece: Piece, kind: str, start: 
             assert isinstance(rule, MovesOnly)
             if kind not in rule.ways:
                 continue
-            bound = binds(holder, rule.target, piece, scene)
+            bound = all_of(binds(holder, rule.target, piece, scene),
+                           *(holds(c, scene) for c in h.conditions))
             if bound.value is False:
                 continue
             text = f"«{h.text.strip().rstrip('.')}» ({holder.name})"

@@ -767,6 +767,26 @@ def test_another_cards_rule_sets_the_range_of_its_neighbours_ranged_attacks() ->
         == "no"
 
 
+def test_a_rule_keeping_the_enemy_off_the_half_holds_under_its_conditions() -> None:
+    # «Существа противника не могут перемещаться на клетки вашей половины поля боя, пока в
+    # вашем первом ряду стоит Ррег и два или более других ваших существа» (20-122)
+    rule, = extract_abilities(
+        "Существа противника не могут перемещаться на клетки вашей половины поля боя, пока в "
+        "вашем первом ряду стоит Ррег и два или более других ваших существа.", name="Ррег")
+    rreg = at(card(rule, name="Ррег"), "c4", enemy=True)
+    guards = [at(None, "b4", enemy=True), at(None, "d4", enemy=True)]
+    walker = at(card(), "a3", movement_left=1)
+    full = pos(rreg, *guards, walker)
+    r = can_move(full, Ref.at(full, "a3"), Ref.at(full, "a4"))
+    assert r.verdict == "no" and "не такая" in reasons(r)
+    assert can_move(full, Ref.at(full, "a3"), Ref.at(full, "b3")).verdict == "yes"
+    few = pos(rreg, guards[0], walker)
+    assert can_move(few, Ref.at(few, "a3"), Ref.at(few, "a4")).verdict == "yes"
+    tp = pos(rreg, *guards, at(card(Teleport(text="Телепортация.")), "a1"))
+    assert can_teleport(tp, Ref.at(tp, "a1"), Ref.at(tp, "e6")).verdict == "no"
+    assert can_teleport(tp, Ref.at(tp, "a1"), Ref.at(tp, "e3")).verdict == "yes"
+
+
 def test_another_cards_unread_rule_of_others_makes_the_answer_unknown() -> None:
     # «Существа противника могут объявлять прыжок или телепортацию только на …» (20-100): not
     # read, it may forbid our jump; a sentence of its own action («Закрыться: …») does not

@@ -75,7 +75,7 @@ from bot.corpus.abilities import (
     XValue,
 )
 from bot.corpus.abilities.vocabulary import EFFECT_KINDS
-from bot.importers.abilities import actions, around, modifiers, rules
+from bot.importers.abilities import actions, around, modifiers, rules, statics
 from bot.importers.abilities import effects as fx
 from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
@@ -910,8 +910,8 @@ def read(s: str) -> list[Ability] | None:
     if rule:  # «… получить фишку (не может иметь более 3 фишек)» (20-24): the card's own rule
         found, kept = read(s[:rule.start()]), lone.counters(rule.group("rule"))
         return [*found, *kept] if found and kept and all(map(_read, found)) else None
-    for reader in (_lone_frame, _mode, _paid, _triggered, _conditional, around.frame,
-                   _bare):
+    for reader in (_lone_frame, statics.kept_off_own_half, _mode, _paid, _triggered,
+                   _conditional, around.frame, _bare):
         found = reader(s)
         if found is not None:
             shared = shared_against(found) or any(  # type: ignore[arg-type]

@@ -27,14 +27,17 @@ from bot.corpus.abilities import (
     Cell,
     Effect,
     IncarnatesOn,
+    InRow,
     MaxWounds,
     MovesOnly,
     MultiAttack,
     NoWounds,
+    OnBattlefield,
     OntoOccupied,
     RangeIs,
     ReduceTo,
     Selector,
+    Static,
     StaysOpen,
     Strength,
     StrikeRange,
@@ -289,6 +292,39 @@ def range_is(s: str) -> list[Effect] | None:
     excluding = (Attack(kind="through_row"),) if m.group("ex") else ()
     return [RangeIs(value=int(m.group("n")), attacks=(Attack(kind="attack", reach="ranged"),),
                     excluding=excluding, target=dataclasses.replace(whom, all=True))]
+
+
+#: «Хозяин не может перемещаться на клетки вашей половины поля боя» (30-34), «Существа
+#: противника не могут перемещаться …, пока в вашем первом ряду стоит Ррег и два или более
+#: других ваших существа» (20-122).
+_KEPT_OFF = re.compile(r"(?P<who>хозяин не может|существа противника не могут) перемещаться на "
+                       r"клетки вашей половины поля боя(?:, пока (?P<when>.+))?")
+_WITH_OTHERS = re.compile(r"в вашем первом ряду стоит @self и (?P<n>два|три) или более других "
+                          r"ваших существа")
+
+
+def kept_off_own_half(s: str) -> list[Ability] | None:
+    """Cards that may not move, jump or teleport onto the cells of the card's owner's half: a
+    ``moves_only`` onto the other half (the halves split the battlefield)."""
+    m = _KEPT_OFF.fullmatch(s)
+    if not m:
+        return None
+    whom: Target = "host" if m.group("who").startswith("хозяин") else Selector(
+        side="enemy", all=True)
+    # «перемещаться»: any way it changes its cell (being moved by an effect too, which no
+    # check asks about)
+    rule = MovesOnly(cells=Cell(region="enemy_half"), target=whom,
+                     ways=("move", "dash", "jump", "teleport"))
+    if m.group("when") is None:
+        return [rule]
+    others = _WITH_OTHERS.fullmatch(m.group("when"))
+    if others is None:
+        return None
+    # «стоит Ррег и два или более других ваших существа»: both hold, one condition each
+    crowd = OnBattlefield(selector=Selector(side="own", other=True, region="own_first_row"),
+                          min={"два": 2, "три": 3}[others.group("n")])
+    inner = Static(condition=crowd, grants=(rule,))
+    return [Static(condition=InRow(rows=(1,)), grants=(inner,))]
 
 
 def incarnates_on(s: str) -> list[Effect] | None:
