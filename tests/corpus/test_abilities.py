@@ -1,6 +1,7 @@
 """The typed ability vocabulary: canonical values, the YAML codec and the corpus schema."""
 
 import copy
+import dataclasses
 import json
 import shutil
 from pathlib import Path
@@ -177,8 +178,8 @@ def test_a_bad_ability_in_a_card_file_is_reported_with_file_entry_and_field(
             "abilities[1].effects[0]") in where
     assert ("cards/50-put-khraniteley.yaml", f"cards[{shadow}] (50-194)", "abilities[2]") in where
     write_yaml(path, good)
-    assert load_corpus(root).cards["50-194"].abilities[1] == TEN.__class__(
-        **{**vars(TEN), "text": good["cards"][shadow]["abilities"][1]["text"]})
+    assert load_corpus(root).cards["50-194"].abilities[1] == dataclasses.replace(
+        TEN, text=good["cards"][shadow]["abilities"][1]["text"])
 
 
 def test_every_reading_of_the_whole_database_round_trips_and_fits_the_schema() -> None:

@@ -195,7 +195,7 @@ def set_field(default: Any = ()) -> Any:
     return field(default=default, metadata={"set": True})
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Value:
     """Base of every vocabulary value: canonicalises set-like tuples on construction; its repr
     shows the fields that differ from their defaults: ``Selector(side='enemy')``."""
@@ -218,14 +218,14 @@ class Value:
         return f"{type(self).__name__}({', '.join(parts)})"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Kinded(Value):
     """A value of a discriminated union, written with its ``kind`` first."""
 
     kind: ClassVar[str]
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Entry(Kinded):
     """A value that may be an entry of a card's ``abilities:`` (a frame or an effect). ``text``
     is the sentence of card text it was read from — on a top-level entry only."""
@@ -237,7 +237,7 @@ class Entry(Kinded):
 # Parts shared by frames and effects
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Limit(Value):
     """«(N раз за ход/бой)», «(не более 2 раз за ход)», «(до 2 раз в ход)», «1 раз за ход:»."""
 
@@ -245,7 +245,7 @@ class Limit(Value):
     per: Per
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Nth(Value):
     """«во второй раз за ход», «второй раз за бой»: which time of the event (``count``: 2 for the
     second) within a turn or a battle (``per``) fires the trigger; ``or_more``: that time and
@@ -259,12 +259,12 @@ class Nth(Value):
     or_more: bool = False
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        Value.__post_init__(self)
         if self.count == 1 and self.per == "turn":
             raise ValueError("the first time in a turn is When.first, not an Nth")
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Cost(Value):
     """What an activated ability costs: «Закрыться» (tap), «Фишка» / «X фишек» (counters),
     «{token}» / «3 жетона» (tokens), «Закрыть стоящее рядом ваше существо» (close),
@@ -279,7 +279,7 @@ class Cost(Value):
     max: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Selector(Value):
     """Cards an effect, a condition or an event picks: «стоящее рядом существо противника»,
     «ваши горные существа», «каждую карту без ран».
@@ -327,7 +327,7 @@ class Selector(Value):
 Target = Ref | Selector
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Attack(Value):
     """An attack description: the noun (``kind``) and its adjectives. «слабых простых ударов»
     → simple_strike, strength (weak,); «дальних немагических атак» → attack, reach ranged,
@@ -348,7 +348,7 @@ class Attack(Value):
     size_even: bool | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Cell(Value):
     """A cell an effect moves to or an event moves onto: «на свободную клетку» (free),
     «на соседнюю клетку» (adjacent), «на клетку, занятую …» (occupied_by), «на клетку рядом с
@@ -373,12 +373,12 @@ class Cell(Value):
     of: Target | None = None
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        Value.__post_init__(self)
         if self.min != 1 and self.next_to is None:
             raise ValueError("a cell's min counts the cards next_to names")
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class XValue(Value):
     """What «X» is: «где X число ран на Рэккене (максимум 4)» (count wound, of self, max 4),
     «где X число речных дев в вашем отряде» (count cards, of: the cards counted), «где X
@@ -395,7 +395,7 @@ class XValue(Value):
 # Conditions («пока …», «если …», a mode prefix «На глубине:»)
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class State(Kinded):
     """«пока закрыт», «пока не имеет ран», «пока летающий», «пока хозяин открыт»; ``elements``:
     the subject is of one of these elements, «пока хозяин Шипокрыла горный» (20-56)."""
@@ -406,7 +406,7 @@ class State(Kinded):
     elements: tuple[Element, ...] = set_field()
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Has(Kinded):
     """«пока имеет проклятие», «пока на Бон и Берроу есть фишка»; ``negated``: «нет фишки»;
     ``min``: at least that many of it, «если имеет 5 или более жетонов» (40-206), «пока имеет
@@ -419,7 +419,7 @@ class Has(Kinded):
     min: int = 1
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Nearby(Kinded):
     """«пока рядом стоит ваше существо без ран», «пока в строю с двумя или более существами»:
     at least ``min`` cards of ``selector`` stand at ``place`` from the subject; ``negated``:
@@ -432,7 +432,7 @@ class Nearby(Kinded):
     negated: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Squad(Kinded):
     """«пока в вашем отряде есть лес» (side own), «если в отряде противника …»; ``negated``:
     «нет …»; ``min``: «пока в отряде противника два или более летающих существа»."""
@@ -444,7 +444,7 @@ class Squad(Kinded):
     min: int = 1
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class InZone(Kinded):
     """«На поверхности:», «На глубине:» (and «пока на поверхности»)."""
 
@@ -452,7 +452,7 @@ class InZone(Kinded):
     zone: Zone
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class InRow(Kinded):
     """«пока находится в 3 ряду», «во 2 или 3 ряду» (rows counted from its owner's side)."""
 
@@ -460,7 +460,7 @@ class InRow(Kinded):
     rows: tuple[int, ...] = set_field()
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class InColumn(Kinded):
     """«пока стоит в центральном столбце», «в крайнем левом или правом столбце»."""
 
@@ -468,7 +468,7 @@ class InColumn(Kinded):
     columns: tuple[Column, ...] = set_field()
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class OnBattlefield(Kinded):
     """«пока на вашей половине поля боя нет существ стоимостью 3 или менее» (40-106): at least
     ``min`` cards of ``selector`` (its ``region`` says where) stand on the battlefield;
@@ -482,7 +482,7 @@ class OnBattlefield(Kinded):
     each_row: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Makeup(Kinded):
     """What a squad is made of, beyond «есть …»: ``elements_min``/``elements_max`` — cards of so
     many elements («пока в отряде противника есть карты трёх и более стихий», 30-175; «карты не
@@ -500,14 +500,14 @@ class Makeup(Kinded):
     more_elite: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Mulligan(Kinded):
     """«если вы использовали пересдачу» (30-181): its owner redrew the hand before the battle."""
 
     kind: ClassVar[str] = "mulligan"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Moved(Kinded):
     """«если переместился хотя бы на 1 клетку по горизонтали в этот ход» (20-16): the card
     moved at least ``cells`` cells this turn, along a row (``horizontal``) or a column
@@ -518,7 +518,7 @@ class Moved(Kinded):
     direction: Literal["horizontal", "vertical"] | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Lives(Kinded):
     """«пока имеет 5 или менее жизней» (at_most), «больше 10 жизней» (at_least 11)."""
 
@@ -528,7 +528,7 @@ class Lives(Kinded):
     at_least: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class PlayerIs(Kinded):
     """«Первый игрок:», «Второй игрок:»."""
 
@@ -536,7 +536,7 @@ class PlayerIs(Kinded):
     player: Player
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class TurnIs(Kinded):
     """«в свой ход» / «в ваш ход» (own), «в ход противника» (enemy)."""
 
@@ -544,7 +544,7 @@ class TurnIs(Kinded):
     turn: Turn
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class InGraveyard(Kinded):
     """«пока на кладбище противника есть артефакт» (side enemy), «пока на вашем кладбище 5 или
     более карт» (``min`` 5): at least ``min`` cards of ``selector`` lie in that side's
@@ -556,7 +556,7 @@ class InGraveyard(Kinded):
     min: int = 1
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class DieRoll(Kinded):
     """«если выпало 5 или 6», «если бросок кубика равен 4 или менее» (1, 2, 3, 4)."""
 
@@ -568,7 +568,7 @@ class DieRoll(Kinded):
 # What was not read
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Unparsed(Entry):
     """Text the extractor could not read — never guessed. At the top level ``text`` is the
     whole sentence; inside a reading (an effect, a condition, an event) ``fragment`` is the
@@ -586,7 +586,7 @@ Condition = (State | Has | Nearby | Squad | InGraveyard | InZone | InRow | InCol
 # Triggers
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class When(Value):
     """What fires a trigger: «При выстреле», «Когда перемещается с клетки вашего третьего ряда
     на клетку третьего ряда противника или наоборот», «В начале хода противника».
@@ -646,7 +646,7 @@ class When(Value):
 # Effects: actions
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Wound(Entry):
     """«ранить его на 1», «ранить каждое стоящее рядом существо противника на 2»; ``range``:
     «ранить выбранное существо на 2, дальность 4» (the wounded card within that range)."""
@@ -657,7 +657,7 @@ class Wound(Entry):
     range: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Heal(Entry):
     """«Излечить существо на 2», «излечиться на 3», «полностью излечиться» (full); «Излечить
     существо на 1-2-2» (three numbers, by the die's strength, 50-122)."""
@@ -667,7 +667,7 @@ class Heal(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ExtraLives(Entry):
     """«получает 1 дополнительную жизнь»."""
 
@@ -677,7 +677,7 @@ class ExtraLives(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Ranged(Entry):
     """A ranged attack: «Метание «магмы» на 1, дальность 4», «Выстрел на 1-2-3», «Разряд на 2
     по карте на выбранной клетке». ``name``: the attack's own name («магмы», «джерида»).
@@ -698,22 +698,22 @@ class Ranged(Entry):
     different_targets: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Throw(Ranged):
     kind: ClassVar[str] = "throw"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Shot(Ranged):
     kind: ClassVar[str] = "shot"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Discharge(Ranged):
     kind: ClassVar[str] = "discharge"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Strike(Entry):
     """A strike an ability declares: «Удар через ряд на 1» (through_row), «Магический удар на
     3» (magic_strike), «Особый удар молниеносный выпад на 3» (special_strike); ``count``,
@@ -730,7 +730,7 @@ class Strike(Entry):
     different_targets: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Jump(Entry):
     """«Прыжок, дальность 3»; «совершить прыжок дальностью 3, только на свободную клетку»
     (to {free: true}). Written as a sentence of its own it is the slow jump of the rules."""
@@ -740,7 +740,7 @@ class Jump(Entry):
     to: Cell | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Teleport(Entry):
     """«Телепортация»; «телепортироваться на клетку рядом с ним» (to)."""
 
@@ -748,14 +748,14 @@ class Teleport(Entry):
     to: Cell | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Manoeuvre(Entry):
     """«Манёвр»."""
 
     kind: ClassVar[str] = "manoeuvre"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Move(Entry):
     """«переместиться на соседнюю клетку», «переместить нелетающее существо противника на
     соседнюю клетку», «Переместиться на свободную клетку, дальность Х»."""
@@ -766,7 +766,7 @@ class Move(Entry):
     range: Amount | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Swap(Entry):
     """«поменяться местами с атакованным существом»."""
 
@@ -774,7 +774,7 @@ class Swap(Entry):
     with_: Target
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Open(Entry):
     """«открыть ваше существо», «открыться»."""
 
@@ -782,7 +782,7 @@ class Open(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Close(Entry):
     """«закрыть его», «закрыть стоящее рядом существо»."""
 
@@ -790,7 +790,7 @@ class Close(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Destroy(Entry):
     """«уничтожить все ваши местности»."""
 
@@ -798,7 +798,7 @@ class Destroy(Entry):
     target: Target
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Exile(Entry):
     """«изгнать это существо»."""
 
@@ -806,7 +806,7 @@ class Exile(Entry):
     target: Target
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Summon(Entry):
     """«вызвать болотное существо стоимостью 5 или менее» (what), «на клетку …» (to)."""
 
@@ -815,7 +815,7 @@ class Summon(Entry):
     to: Cell | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Transfer(Entry):
     """Counters or wounds moved from one card to another: «переместить фишку с противника на
     себя» (30-168), «перераспределить 2 (или менее) раны с другого болотного существа на себя»
@@ -829,7 +829,7 @@ class Transfer(Entry):
     to: Target
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Resurrect(Entry):
     """«вызвать или возродить Яйцо дракона» (30-98: a :class:`Choice` of a summon and this): a
     card ``what`` describes comes back into play from its owner's graveyard; ``to``: onto
@@ -842,7 +842,7 @@ class Resurrect(Entry):
     closed: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Counters(Entry):
     """Counters (фишки) or tokens (жетоны): «Получить фишку» (gain 1), «теряет все фишки»
     (lose all), «Не может иметь более 4 фишек» (max 4), «начинает бой с фишкой»
@@ -857,13 +857,13 @@ class Counters(Entry):
     target: Target = "self"
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        Value.__post_init__(self)
         if self.item == "extra_life" and self.action != "start_with":
             raise ValueError("extra lives are counted here only in «начинает бой с …» "
                              "(start_with); gained ones are extra_lives")
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Lose(Entry):
     """«теряет проклятие» (codes), «потерять полет», «теряет защиту от летающих до конца хода»
     (protection), «теряет все особенности» (abilities: every ability it has), «оно теряет
@@ -881,7 +881,7 @@ class Lose(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Fight(Entry):
     """«сразиться простым ударом со стоящим рядом существом противника как с открытым»: a
     fight with ``with_`` (``attack``: with what), as if that card were open (``as_open``).
@@ -900,7 +900,7 @@ class Fight(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Marker(Entry):
     """«атакованная карта получает маркер охоты до конца вашего хода» (name: «охоты»);
     ``cell``: put on a cell, not on a card («положите маркер костра на свободную клетку (до
@@ -918,7 +918,7 @@ class Marker(Entry):
     occupies: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Block(Entry):
     """«блокировать атаку», «блокировать удар»: the attack (None: the one that fired the
     trigger); ``at``: whom the attack blocked is aimed at, «блокировать любую атаку по себе»
@@ -929,7 +929,7 @@ class Block(Entry):
     at: Target | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Redirect(Entry):
     """«перенаправить атаку со стоящего рядом существа в себя»: an attack (``attacks``, any
     when empty; ``by``: whose, «выстрел или метание карты противника») aimed at ``from_`` hits
@@ -941,7 +941,7 @@ class Redirect(Entry):
     to: Target
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class MustAttack(Entry):
     """«стоящее рядом существо противника (по его выбору) обязано 1 раз напасть на Торбьерна
     простым ударом»: ``who`` must attack ``whom`` ``times`` times with ``attack`` (any when
@@ -956,7 +956,7 @@ class MustAttack(Entry):
     their_choice: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Delayed(Entry):
     """«; в начале вашего следующего хода все карты на этой клетке ранятся на 2»: effects at
     a later moment (``at``)."""
@@ -966,7 +966,7 @@ class Delayed(Entry):
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Outcome(Value):
     """One result of a :class:`Roll`: the die ``values`` it is («если выпало 5 или 6»), and its
     ``effects``."""
@@ -975,7 +975,7 @@ class Outcome(Value):
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Roll(Entry):
     """«бросьте кубик; если выпало 5 или 6 эта атака блокируется» (10-189): a die is rolled and
     each of ``outcomes`` says what its results do (a result in none of them does nothing);
@@ -985,7 +985,7 @@ class Roll(Entry):
     outcomes: tuple[Outcome, ...]
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Choice(Entry):
     """«получает +1 к простому удару или +1 к движению до конца вашего хода»: one option of
     ``options`` (each a sequence of effects), chosen by the card's owner."""
@@ -994,7 +994,7 @@ class Choice(Entry):
     options: tuple[tuple[Effect, ...], ...]
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Grant(Entry):
     """An ability that itself has a cost, a trigger or a condition, given to ``target``:
     «ваш йордлинг получает «Пока закрыт, отражает …» до конца хода»; or a quoted rule that has
@@ -1013,7 +1013,7 @@ class Grant(Entry):
 # for as long as its frame applies)
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Keyword(Entry):
     """A named ability: «Броня 2», «Вампиризм», «Добивание на 3», «получает отравление на 2».
     ``or_increase``: «опыт в атаке 1 или +1 к опыту в атаке» (or +value if it has it).
@@ -1033,7 +1033,7 @@ class Keyword(Entry):
     any_times: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Protection(Entry):
     """«Защита от выстрелов» ({zov}), «Защита от слабых простых ударов», «Защита от
     летающих» (against: attack by flying)."""
@@ -1044,7 +1044,7 @@ class Protection(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Reduction(Entry):
     """«-1 от простого удара», «-2 от немагических атак», «−1 от атак летающих»: wounds of
     those attacks are reduced by ``value``."""
@@ -1056,7 +1056,7 @@ class Reduction(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Vulnerability(Entry):
     """«получает на 1 рану больше от слабых выстрелов» (40-81): each of these attacks wounds
     the target by ``value`` more (the opposite of a :class:`Reduction`)."""
@@ -1068,7 +1068,7 @@ class Vulnerability(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class AttackBonus(Entry):
     """«+1 к ударам по горным» (to strike, against: горные creatures), «-1 к простому удару»
     (value -1), «+2 к выстрелу за каждую фишку на Арбалетчике» (per counter); ``max``:
@@ -1088,7 +1088,7 @@ class AttackBonus(Entry):
     this: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class KeywordBonus(Entry):
     """«+2 к бешенству до конца хода», «+1 к броне»: the value of a keyword the card has grows by
     ``value`` (``max``: the most the bonuses add up to, «(максимум +2)»). ``next``: only its
@@ -1107,7 +1107,7 @@ class KeywordBonus(Entry):
     up_to: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class MovementBonus(Entry):
     """«+1 к движению», «цель получает +1 движение до конца вашего хода», «−1 к движению»."""
 
@@ -1118,7 +1118,7 @@ class MovementBonus(Entry):
     max: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class RangeBonus(Entry):
     """«получает +1 к дальности разряда до конца хода»; ``per``: that much for each, «+1 к
     дальности выстрела за каждую свободную клетку рядом с собой» (50-86); ``jump``: to the range
@@ -1134,7 +1134,7 @@ class RangeBonus(Entry):
     jump: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class DieBonus(Entry):
     """«+1 к броскам кубика»; ``next``: only its next roll, «+1 к следующему броску кубика». As
     an effect of an :class:`Activated` ability («Уменьшить выбранный бросок кубика на 2», 40-24)
@@ -1148,7 +1148,7 @@ class DieBonus(Entry):
     next: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class DieResult(Entry):
     """A die roll that is not rolled: its result is ``value``. «Ваш первый за ход бросок кубика
     равен 6» (20-19: ``yours``, the first roll of any of the player's cards, ``first: turn``),
@@ -1163,7 +1163,7 @@ class DieResult(Entry):
     next: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class MaxWounds(Entry):
     """«Не может получить более 3 ран за ход» (20-47): the most wounds the card takes ``per``
     turn; wounds beyond are not dealt."""
@@ -1173,7 +1173,7 @@ class MaxWounds(Entry):
     per: Per = "turn"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Unchangeable(Entry):
     """«Дальность метания Дикого циклопа не может быть изменена» (20-99: ``what: range``), «Сила
     простого удара Гидры не может быть снижена» (10-136: ``what: strength``, ``lowered``: it may
@@ -1185,7 +1185,7 @@ class Unchangeable(Entry):
     lowered: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class RangeIs(Entry):
     """«Дальние атаки (кроме удара через ряд) стоящих рядом карт имеют дальность 2» (50-10): the
     range of the ``attacks`` of the cards of ``target`` is ``value``, whatever their own;
@@ -1198,7 +1198,7 @@ class RangeIs(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class MaxLives(Entry):
     """«Максимум 12 жизней»."""
 
@@ -1206,7 +1206,7 @@ class MaxLives(Entry):
     value: int
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Ignore(Entry):
     """«Игнорирует защиту от летающих» (protection), «Игнорирует броню» (codes); «Игнорирует
     особенности, обязывающие выбирать цель метания» (``forced_targets``: other cards' rules of
@@ -1225,7 +1225,7 @@ class Ignore(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ReduceTo(Entry):
     """«Все простые удары по Степному волколаку сводятся к слабым» (to weak), «… сводятся к 1»
     (to 1): attacks ``against`` the target become that strength or value. ``next``: only the
@@ -1240,7 +1240,7 @@ class ReduceTo(Entry):
     next: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class NoWounds(Entry):
     """«Не получает ран от ответных ударов»."""
 
@@ -1249,7 +1249,7 @@ class NoWounds(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class WoundsOnlyFrom(Entry):
     """«Получает раны только от простого удара»: wounds from nothing else; ``source``: only
     from that card («Карлик Унд получает раны только от хозяина», 20-6)."""
@@ -1263,7 +1263,7 @@ class WoundsOnlyFrom(Entry):
 # Effects: rules of moving and attacking
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Diagonal(Entry):
     """«Может двигаться по диагонали» (ways move), «Может двигаться и совершать рывок по
     диагонали» (move, dash); «Концентрация: может двигаться по диагонали до конца вашего хода»
@@ -1275,7 +1275,7 @@ class Diagonal(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class OntoOccupied(Entry):
     """«Может объявлять прыжок на клетку, занятую другим вашим гномом или койаром, поменявшись с
     ним местами» (way jump, occupant, swap), «… уничтожив это существо» (destroy)."""
@@ -1287,7 +1287,7 @@ class OntoOccupied(Entry):
     destroy: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class AsAdjacent(Entry):
     """«Может передвигаться на клетки с артефактами как на соседние» (way move, targets),
     «Может нападать простым ударом на летающих как на стоящие рядом карты» (way attack,
@@ -1303,7 +1303,7 @@ class AsAdjacent(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class MaxSymbiotes(Entry):
     """«Может иметь до 3 разных симбиотов»: how many different symbiotes it may have."""
 
@@ -1311,7 +1311,7 @@ class MaxSymbiotes(Entry):
     value: int
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class SquadBan(Entry):
     """«Не может быть взят в отряд с темными существами»: not taken into a squad that has
     ``excludes``."""
@@ -1320,7 +1320,7 @@ class SquadBan(Entry):
     excludes: Selector
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class CountersAsOpen(Entry):
     """«Отражает простой удар как открытая карта»: strikes back at these attacks as an open
     card does (even when closed)."""
@@ -1329,7 +1329,7 @@ class CountersAsOpen(Entry):
     attacks: tuple[Attack, ...] = set_field()
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class AdjacentTargets(Entry):
     """«Может стрелять по стоящим рядом картам»: these ranged attacks may aim at an adjacent
     card."""
@@ -1338,7 +1338,7 @@ class AdjacentTargets(Entry):
     attacks: tuple[Attack, ...] = set_field()
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Cannot(Entry):
     """«Не может передвигаться» (move), «Не может выступать защитником» (defend), «Не может
     получать дополнительные жизни и быть излечен» (be_healed). ``attacks``: with action
@@ -1352,7 +1352,7 @@ class Cannot(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Defends(Entry):
     """Rules of defending: «Может выступать защитником любое число раз за ход» (any_number),
     «Может выступать защитником любому вашему нелетающему существу» (whom: any such creature,
@@ -1363,7 +1363,7 @@ class Defends(Entry):
     whom: Target | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class OnlyTargets(Entry):
     """Whom attacks may be declared at: «Карты противника могут объявлять выстрел и метание
     только по Резчику идолов (вне зависимости от дальности)» (attackers: enemy cards, attacks,
@@ -1377,7 +1377,7 @@ class OnlyTargets(Entry):
     any_range: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class MultiAttack(Entry):
     """«Может нападать простым ударом два раза за ход, только подряд, после первого нападения
     простым ударом не закрывается»: times, consecutive, stays_open."""
@@ -1390,7 +1390,7 @@ class MultiAttack(Entry):
     stays_open: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class StaysOpen(Entry):
     """«Не закрывается после нападения» (after assault), «Выступая защитником, не
     закрывается» (after defend); ``attack``: «после нападения простым ударом» (only after
@@ -1403,7 +1403,7 @@ class StaysOpen(Entry):
     attack: Attack | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class StaysClosed(Entry):
     """«атаковавший не открывается в начале своего следующего хода»: the target does not open
     at the start of its controller's next turn. ``whole_turn``: «не открывается в свой
@@ -1414,7 +1414,7 @@ class StaysClosed(Entry):
     whole_turn: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Crystals(Entry):
     """«вы получаете 1 золотой кристалл» (при наборе отряда): the player gains ``value``
     crystals of that kind to recruit with; ``pay``: the player pays them instead («вы можете
@@ -1426,7 +1426,7 @@ class Crystals(Entry):
     pay: bool = False
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ToDeck(Entry):
     """«Вместо гибели возвращается в колоду» (20-69), «вернуть Тайник Эллиона в колоду» (20-189):
     the card goes back into its owner's deck."""
@@ -1435,7 +1435,7 @@ class ToDeck(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class BecomesCreature(Entry):
     """«становится существом с движением 2 и простой удар 3-4-5» (30-107), «Становится
     существом с движением 1, простой удар 4-5-6 и трупоедством» (40-203): the card (an
@@ -1451,7 +1451,7 @@ class BecomesCreature(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Land(Entry):
     """«приземляется на клетку вашей половины поля боя» (30-173): a flying card lands — it
     stops flying and stands on a cell (``to``: which; none said, any it may)."""
@@ -1461,7 +1461,7 @@ class Land(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class BecomesArtefact(Entry):
     """«полностью излечиться и стать артефактом» (20-46), «становится артефактом» (20-154):
     the card (a creature) becomes an artefact."""
@@ -1470,7 +1470,7 @@ class BecomesArtefact(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class GainClass(Entry):
     """«выбранное существо противника получает класс герой-воин» (40-214): the card gets
     these classes (as the card database spells them) besides its own."""
@@ -1480,7 +1480,7 @@ class GainClass(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class IncarnatesOn(Entry):
     """«Инкарнирует на любой свободной клетке поля боя» (20-124): where «Инкарнация X» puts the
     card instead of its owner's third row (stored: incarnation is no question of the checks)."""
@@ -1489,7 +1489,7 @@ class IncarnatesOn(Entry):
     cell: Cell
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class StrikeRange(Entry):
     """«Строй: Может объявлять простой удар с дальностью 2» (10-44): a strike declared at a card
     up to ``range`` cells away (stored: there is no strike question)."""
@@ -1499,7 +1499,7 @@ class StrikeRange(Entry):
     range: int
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class MovesOnly(Entry):
     """«Каждое существо противника, стоящее рядом с Ламией, может передвигаться только на
     соседние с Ламией клетки» (20-78): the cards of ``target`` move only onto such ``cells``;
@@ -1513,7 +1513,7 @@ class MovesOnly(Entry):
     ways: tuple[Way, ...] = set_field()
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class BecomeElement(Entry):
     """«выбранное существо становится тёмным» (30-191, 20-179): the card is of this element
     (instead of its own)."""
@@ -1526,7 +1526,7 @@ class BecomeElement(Entry):
 SymbioteRole = Literal["parasite", "companion"]
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class BecomeSymbiote(Entry):
     """«Концентрация: может стать компаньоном вашему стоящему рядом существу» (50-147): the card
     itself (a symbiote) becomes the ``role`` of the creature ``host`` names — its parasite or its
@@ -1537,7 +1537,7 @@ class BecomeSymbiote(Entry):
     host: Target
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Prevent(Entry):
     """«предотвращает следующие 3 раны от немагических атак по вашим картам» (20-26): a
     shield — the next ``value`` wounds that ``against`` attacks would deal to the cards of
@@ -1550,7 +1550,7 @@ class Prevent(Entry):
     until: Until | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class RestoreArmor(Entry):
     """«полностью восстановить его броню» (40-41), «… броню вашей карты» (30-36): the card's
     «Броня» is whole again (the units it spent this turn come back)."""
@@ -1559,7 +1559,7 @@ class RestoreArmor(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ChangeControl(Entry):
     """«он переходит под контроль противника» (40-181): the card passes to the opponent's
     control."""
@@ -1568,7 +1568,7 @@ class ChangeControl(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ToGraveyard(Entry):
     """«положите Упырёныша на кладбище» (50-149, before recruiting): the card is put into its
     owner's graveyard."""
@@ -1577,7 +1577,7 @@ class ToGraveyard(Entry):
     target: Target = "self"
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Choose(Entry):
     """«выбрать существо противника» (30-17), «выберите существо» (50-123): one card of
     ``what`` is chosen, for the card's other abilities to name («по этому существу»,
@@ -1604,7 +1604,7 @@ Effect = (
 # Frames
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Activated(Entry):
     """An ability its owner declares: «Закрыться: Выстрел на 1-2-3», «Фишка, закрыться: …»,
     «Внезапное действие: …» (instant), «1 раз за ход: …» (limit, no cost).
@@ -1626,7 +1626,7 @@ class Activated(Entry):
     x: XValue | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Trigger(Entry):
     """An ability that fires: «При гибели …», «Когда …», «В начале вашего хода …», «После
     …», «Вместо гибели …», and the named triggers «Концентрация: …», «Вальхалла: …»,
@@ -1642,7 +1642,7 @@ class Trigger(Entry):
     x: XValue | None = None
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Static(Entry):
     """Abilities that hold under a condition or a limit: «Броня 2, пока в строю с двумя или
     более существами», «На глубине: Защита от магии», «Второй игрок: …». Without either, the
@@ -1656,13 +1656,13 @@ class Static(Entry):
     x: XValue | None = None
 
     def __post_init__(self) -> None:
-        super().__post_init__()
+        Value.__post_init__(self)
         if self.condition is None and self.limit is None and self.x is None:
             raise ValueError("a static ability needs a condition, a limit or an X; "
                              "write its abilities bare")
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Formation(Entry):
     """«Строй» and «Строй: Броня 2» (grants: what a creature in formation has)."""
 
@@ -1670,7 +1670,7 @@ class Formation(Entry):
     grants: tuple[Ability, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True, repr=False)
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Incorporeal(Entry):
     """«Бестелесный» and «Бестелесный: -1 от простого удара» (grants)."""
 

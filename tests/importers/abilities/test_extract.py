@@ -1,5 +1,6 @@
 """The ability extractor on the seed cards (site text and nxt placeholders) and the nxt sample."""
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -123,7 +124,7 @@ def test_lost_icon_is_unparsed_not_guessed() -> None:
 ])
 def test_single_sentences(text: str, expected: Ability) -> None:
     (ability,) = extract_abilities(text)
-    assert ability == type(expected)(**{**vars(expected), "text": text})
+    assert ability == dataclasses.replace(expected, text=text)
 
 
 def test_formation_with_icon_and_name() -> None:
@@ -271,7 +272,7 @@ def test_triggers_with_a_clear_effect() -> None:
 ])
 def test_more_single_sentences(text: str, expected: Ability) -> None:
     (ability,) = extract_abilities(text)
-    assert ability == type(expected)(**{**vars(expected), "text": text})
+    assert ability == dataclasses.replace(expected, text=text)
 
 
 @pytest.mark.parametrize("text", [
