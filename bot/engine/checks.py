@@ -39,7 +39,7 @@ from bot.engine.board import (
     is_adjacent,
     is_orthogonal_neighbour,
 )
-from bot.engine.conditions import Scene, cell_is, holds, selects
+from bot.engine.conditions import Scene, cell_is, selects
 from bot.engine.declare import (
     Bonus,
     available,
@@ -49,6 +49,7 @@ from bot.engine.declare import (
     cells,
     closed_stops,
     marker_fact,
+    moves_only_rules,
     needs_board,
     onto_occupied,
     report_fired,
@@ -283,34 +284,22 @@ def _moves_only(b_: Builder, position: Position, piece: Piece, route: rules.Rout
     """«Каждое существо противника, стоящее рядом с Ламией, может передвигаться только на
     соседние с Ламией клетки» (20-78): every cell stepped onto must be such a cell."""
     found = TRUE
-    for holder in position:
-        scene = Scene(position, holder)
-        for h in held_effects(holder, "moves_only"):
-            rule = h.ability
-            assert isinstance(rule, MovesOnly)
-            if rule.ways and "move" not in rule.ways:
-                continue  # a rule of jumps and teleports (bot/engine/relocation.py)
-            bound = all_of(binds(holder, rule.target, piece, scene),
-                           *(holds(c, scene) for c in h.conditions))
-            if bound.value is False:
-                continue
-            text = h.text.strip().rstrip(".")
-            fits = [cell_is(rule.cells, route.start, c, scene, mover=piece) for c in route.cells]
-            if fits[-1].value is False:
-                b_.reason(f"Двигаться можно только так: «{text}» ({holder.name}); клетка "
-                          f"{route.cells[-1]} — не такая.")
-                fact = FALSE
-            elif all(f.value is True for f in fits):
-                b_.reason(f"«{text}» ({holder.name}): путь идёт только по таким клеткам.")
-                fact = TRUE
-            else:
-                b_.reason(f"«{text}» ({holder.name}): не всякий путь идёт только по таким "
-                          "клеткам.")
-                fact = Truth.unknown(f"есть ли путь только по клеткам, которые позволяет «{text}»")
-            # a rule that may bind the mover: only a «no» of it leaves the answer open
-            effective = fact if bound.value is True else TRUE if fact.value is True \
-                else Truth.unknown(bound.missing or fact.missing or "")
-            found = all_of(found, effective)
+    for rule in moves_only_rules(position, piece, "move"):
+        spec = rule.held.ability
+        assert isinstance(spec, MovesOnly)
+        fits = [cell_is(spec.cells, route.start, c, rule.scene, mover=piece) for c in route.cells]
+        if fits[-1].value is False:
+            b_.reason(f"Двигаться можно только так: {rule.said}; клетка {route.cells[-1]} — "
+                      "не такая.")
+            fact = FALSE
+        elif all(f.value is True for f in fits):
+            b_.reason(f"{rule.said}: путь идёт только по таким клеткам.")
+            fact = TRUE
+        else:
+            b_.reason(f"{rule.said}: не всякий путь идёт только по таким клеткам.")
+            fact = Truth.unknown(f"есть ли путь только по клеткам, которые позволяет "
+                                 f"«{rule.held.text.strip().rstrip('.')}»")
+        found = all_of(found, rule.verdict(fact))
     return found
 
 

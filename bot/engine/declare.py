@@ -14,16 +14,16 @@ and says why; :func:`static_effect` finds a static rule of the card that holds (
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from bot.corpus.abilities import Ability, Cost, Limit, Marker, OntoOccupied, Selector
+from bot.corpus.abilities import Ability, Cost, Limit, Marker, MovesOnly, OntoOccupied, Selector
 from bot.engine import rules, triggers
 from bot.engine.board import neighbours
 from bot.engine.conditions import Scene, holds, selects
 from bot.engine.position import Piece, Position
 from bot.engine.result import Builder, CheckResult, Verdict
-from bot.engine.truth import FALSE, Truth, all_of
+from bot.engine.truth import FALSE, TRUE, Truth, all_of
 from bot.engine.ways import Held, Way, held_effects
 from bot.ru import count
 
@@ -270,6 +270,47 @@ def binds(holder: Piece, target: object, piece: Piece, scene: Scene) -> Truth:
     if target == "host":  # the notation has no symbiotes
         return Truth.unknown(f"не хозяин ли {piece.name} для {holder.name}")
     return FALSE
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A rule of a card of the position (``held``, of ``holder``, seen from ``scene``) that may
+    bind a piece, and whether it does (``binds``, with the rule's conditions)."""
+
+    held: Held
+    holder: Piece
+    scene: Scene
+    binds: Truth
+
+    @property
+    def said(self) -> str:
+        """«…» (Ламия (противник)): the rule's sentence and its card, for a reason."""
+        return f"«{self.held.text.strip().rstrip('.')}» ({self.holder.name})"
+
+    def verdict(self, fact: Truth) -> Truth:
+        """What the rule's ``fact`` about the piece's action decides: when the rule only may bind
+        the piece, only its «no» leaves the answer open."""
+        if self.binds.value is True:
+            return fact
+        return TRUE if fact.value is True else Truth.unknown(
+            self.binds.missing or fact.missing or "")
+
+
+def moves_only_rules(position: Position, piece: Piece, way: str) -> Iterator[Bound]:
+    """The ``moves_only`` rules of the cards of the position that may bind ``piece``'s ``way``
+    of moving (a rule that names no way: its movement) — «Каждое существо противника, стоящее
+    рядом с Ламией, может передвигаться только …» (20-78), «Существа противника могут объявлять
+    прыжок или телепортацию только …» (20-100)."""
+    for holder in position:
+        scene = Scene(position, holder)
+        for h in held_effects(holder, "moves_only"):
+            rule = h.ability
+            if not isinstance(rule, MovesOnly) or way not in (rule.ways or ("move",)):
+                continue
+            bound = all_of(binds(holder, rule.target, piece, scene),
+                           *(holds(c, scene) for c in h.conditions))
+            if bound.value is not False:
+                yield Bound(h, holder, scene, bound)
 
 
 def bonus(piece: Piece, position: Position, kind: str,

@@ -21,16 +21,16 @@ from __future__ import annotations
 from bot.corpus.abilities import Jump, MovesOnly, RangeBonus, Teleport
 from bot.engine import rules, triggers
 from bot.engine.board import Cell, RuleVersion, distance
-from bot.engine.conditions import Scene, cell_is, holds
+from bot.engine.conditions import Scene, cell_is
 from bot.engine.declare import (
     available,
     best,
-    binds,
     bonus,
     cells,
     closed_stops,
     limit_note,
     marker_fact,
+    moves_only_rules,
     needs_piece,
     onto_occupied,
     report_fired,
@@ -44,7 +44,6 @@ from bot.engine.result import Builder, CheckResult, OtherVersion, Value
 from bot.engine.truth import FALSE, TRUE, Truth, all_of
 from bot.engine.ways import (
     Way,
-    held_effects,
     occupying_marker,
     unread_aura,
     unread_mention,
@@ -212,27 +211,16 @@ def _only_onto(b_: Builder, position: Position, piece: Piece, kind: str, start: 
                end: Cell) -> Truth:
     """Whether ``end`` is a cell every rule of the position on where ``piece``'s ``kind`` may
     end allows: «Существа противника могут объявлять прыжок или телепортацию только на свободные
-    клетки рядом с Иссой» (20-100); a rule that may bind it only makes a «no» unsure."""
+    клетки рядом с Иссой» (20-100)."""
     found = TRUE
-    for holder in position:
-        scene = Scene(position, holder)
-        for h in held_effects(holder, "moves_only"):
-            rule = h.ability
-            assert isinstance(rule, MovesOnly)
-            if kind not in rule.ways:
-                continue
-            bound = all_of(binds(holder, rule.target, piece, scene),
-                           *(holds(c, scene) for c in h.conditions))
-            if bound.value is False:
-                continue
-            text = f"«{h.text.strip().rstrip('.')}» ({holder.name})"
-            fits = cell_is(rule.cells, start, end, scene, mover=piece)
-            if fits.value is False:
-                b_.reason(f"Клетка {end} не подходит под особенность {text}.")
-            elif fits.value is True:
-                b_.reason(f"Клетка {end} подходит под особенность {text}.")
-            found = all_of(found, fits if bound.value is True else TRUE if fits.value is True
-                           else Truth.unknown(bound.missing or fits.missing or ""))
+    for rule in moves_only_rules(position, piece, kind):
+        spec = rule.held.ability
+        assert isinstance(spec, MovesOnly)
+        fits = cell_is(spec.cells, start, end, rule.scene, mover=piece)
+        if fits.value is not None:
+            b_.reason(f"Клетка {end} " + ("не " if fits.value is False else "")
+                      + f"подходит под особенность {rule.said}.")
+        found = all_of(found, rule.verdict(fits))
     return found
 
 
