@@ -1313,7 +1313,7 @@ def _triggered(s: str) -> list[Ability] | None:
         items = _conditional_items(rest, when)
         if items is not None:
             return items
-        for cond, more in _ifs(_strike_of_x(rest, when), when):
+        for cond, more in _ifs(_once_more(_strike_of_x(rest, when), when), when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
             b = body(_his_chosen(_pronoun_self(_declared_at(more), when), when))
@@ -1477,6 +1477,24 @@ def _conditional_items(rest: str, when: When) -> list[Ability] | None:
             return None
         out.append(_trigger(dataclasses.replace(when, condition=cond), b))
     return out if len(out) > 1 else None
+
+
+#: «… не закрывается после простого удара и может нападать простым ударом ещё раз до конца
+#: хода» (30-143): in a trigger on its simple strike, that strike is the first of two.
+_ONCE_MORE = re.compile(r" не закрывается после (?:простого удара|этой атаки|этого простого удара)"
+                        r" и может нападать простым ударом (?:ещё|еще) раз до конца хода"
+                        r"(?P<rest> \([^()]*\))?$")
+
+
+def _once_more(rest: str, when: When) -> str:
+    """The trigger's simple strike not closing it and one more after it this turn, said as the
+    rule «может нападать простым ударом два раза за ход, после первого нападения простым ударом
+    не закрывается» given until the end of the turn."""
+    m = _ONCE_MORE.fullmatch(" " + rest.lstrip(" ,"))
+    if m is None or when.event != "attack" or when.attack != Attack(kind="simple_strike"):
+        return rest
+    return (" получает «может нападать простым ударом два раза за ход, после первого нападения "
+            "простым ударом не закрывается» до конца хода" + (m.group("rest") or ""))
 
 
 def _strike_of_x(rest: str, when: When) -> str:
