@@ -1193,6 +1193,16 @@ _MARKERS_ON = re.compile(r"маркеры (?P<name>[а-я]+(?:-[а-я]+)?) на 
                          + r"|\d+) свободные клетки" + _MARKER_UNTIL + _END)
 
 
+def marker_on_chosen_cell(text: str) -> tuple[Effect, str] | None:
+    """«выбранная клетка получает маркер дрожь» (10-161): a marker on a cell of the owner's
+    choice, any cell."""
+    m = re.match(r"выбранная клетка получает (?=маркер )", text)
+    found = marker(text[m.end():]) if m else None
+    if found is None or not isinstance(found[0], Marker):
+        return None
+    return Marker(name=found[0].name, cell=Cell()), found[1]
+
+
 def marker_on_cell(text: str) -> tuple[Effect, str] | None:
     """«положите маркер костра на свободную клетку (до конца хода противника)» (10-175): a
     marker put on a free cell, for a while when a duration in brackets follows; «положите
@@ -1475,7 +1485,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
-    becomes_flying, becomes_element, to_graveyard, marker_on_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
+    becomes_flying, becomes_element, to_graveyard, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
     marker_on_own_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
     die_result,
 )
