@@ -63,7 +63,7 @@ Reach = Literal["melee", "ranged"]
 #: an earlier effect («цель»), a symbiote's host, the card the card's own ``choose`` effect
 #: chose («выбранное в начале боя существо»).
 Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen", "companion",
-              "symbiote"]
+              "symbiote", "defended"]
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote"]
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
                "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "unmoved",
