@@ -36,7 +36,7 @@ from bot.corpus.abilities import (
 #: without a cost, incorporeality, formation, manoeuvre (static rules of moving and attacking,
 #: protections and reductions: :func:`applied` says which).
 APPLIED_KINDS = frozenset({"teleport", "jump", "throw", "shot", "discharge", "incorporeal",
-                           "formation", "manoeuvre", "moves_only"})
+                           "formation", "manoeuvre", "moves_only", "range_is"})
 #: Effects read inside an activated ability (its cost, condition and limit are applied too).
 APPLIED_ACTIVATED_EFFECTS = frozenset({"throw", "shot", "discharge", "jump", "teleport"})
 #: Effects read inside a trigger: a way the piece has only when the trigger fires (a bare

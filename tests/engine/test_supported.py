@@ -20,6 +20,7 @@ from bot.corpus.abilities import (
     OntoOccupied,
     Protection,
     RangeBonus,
+    RangeIs,
     Reduction,
     Selector,
     Shot,
@@ -40,6 +41,8 @@ ROWS = When(event="relocate", from_=Cell(region="own_third_row"),
 
 @pytest.mark.parametrize("ability,expected", [
     (Teleport(), True), (Jump(range=2), True), (Shot(values=(1, 1, 1)), True),
+    (RangeIs(value=2, attacks=(Attack(kind="attack", reach="ranged"),),
+             target=Selector(what="card", all=True, place="adjacent")), True),
     (Keyword(code="vmp"), False), (Unparsed(text="…"), False),
     (AttackBonus(value=1, to=(Attack(kind="shot"),)), False),
     (Activated(cost=Cost(tap=True), effects=(Shot(values=(1, 2, 3)),)), True),
