@@ -296,21 +296,27 @@ class Bound:
             self.binds.missing or fact.missing or "")
 
 
-def moves_only_rules(position: Position, piece: Piece, way: str) -> Iterator[Bound]:
-    """The ``moves_only`` rules of the cards of the position that may bind ``piece``'s ``way``
-    of moving (a rule that names no way: its movement) — «Каждое существо противника, стоящее
-    рядом с Ламией, может передвигаться только …» (20-78), «Существа противника могут объявлять
-    прыжок или телепортацию только …» (20-100)."""
+def bound_rules(position: Position, piece: Piece, kind: str) -> Iterator[Bound]:
+    """The rules of ``kind`` the cards of the position hold that may bind ``piece``: for whom
+    (``target``) and under the rule's conditions, seen from its holder."""
     for holder in position:
         scene = Scene(position, holder)
-        for h in held_effects(holder, "moves_only"):
-            rule = h.ability
-            if not isinstance(rule, MovesOnly) or way not in (rule.ways or ("move",)):
-                continue
-            bound = all_of(binds(holder, rule.target, piece, scene),
+        for h in held_effects(holder, kind):
+            bound = all_of(binds(holder, getattr(h.ability, "target", "self"), piece, scene),
                            *(holds(c, scene) for c in h.conditions))
             if bound.value is not False:
                 yield Bound(h, holder, scene, bound)
+
+
+def moves_only_rules(position: Position, piece: Piece, way: str) -> Iterator[Bound]:
+    """The ``moves_only`` rules that may bind ``piece``'s ``way`` of moving (a rule that names no
+    way: its movement) — «Каждое существо противника, стоящее рядом с Ламией, может
+    передвигаться только …» (20-78), «Существа противника могут объявлять прыжок или
+    телепортацию только …» (20-100)."""
+    for rule in bound_rules(position, piece, "moves_only"):
+        ability = rule.held.ability
+        if isinstance(ability, MovesOnly) and way in (ability.ways or ("move",)):
+            yield rule
 
 
 def bonus(piece: Piece, position: Position, kind: str,

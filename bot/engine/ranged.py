@@ -32,13 +32,13 @@ from bot.corpus.abilities import (
 )
 from bot.engine import rules
 from bot.engine.board import RuleVersion, distance
-from bot.engine.conditions import Scene, holds
+from bot.engine.conditions import Scene
 from bot.engine.declare import (
     Bonus,
     available,
     best,
-    binds,
     bonus,
+    bound_rules,
     cells,
     limit_note,
     static_effect,
@@ -52,7 +52,7 @@ from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Verdict
 from bot.engine.targets import aimed_at, only_targets
 from bot.engine.truth import TRUE, Truth, all_of, any_of
-from bot.engine.ways import Way, held, held_effects, unread_aura, unread_mention, unread_rule, ways
+from bot.engine.ways import Way, held, unread_aura, unread_mention, unread_rule, ways
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
 _STEMS = {"throw": "метани", "shot": "выстрел", "discharge": "разряд"}
@@ -296,21 +296,18 @@ def _range_set(b_: Builder, position: Position, piece: Piece, kind: str
     """The range a rule of a card of the position sets for ``piece``'s attacks of ``kind``
     («Дальние атаки (кроме удара через ряд) стоящих рядом карт имеют дальность 2», 50-10), and
     whether it binds it; None when no such rule may."""
-    for holder in position:
-        scene = Scene(position, holder)
-        for h in held_effects(holder, "range_is"):
-            rule = h.ability
-            assert isinstance(rule, RangeIs)
-            if any(concerns_attack(x, kind, piece, scene).value is True for x in rule.excluding):
-                continue
-            bound = all_of(any_of([concerns_attack(x, kind, piece, scene) for x in rule.attacks]),
-                           binds(holder, rule.target, piece, scene),
-                           *(holds(c, scene) for c in h.conditions))
-            if bound.value is False:
-                continue
-            b_.reason(f"Дальность {rule.value}: «{h.text.strip().rstrip('.')}» ({holder.name})"
-                      + ("." if bound.value is True else " — если особенность действует."))
-            return rule.value, bound
+    for found in bound_rules(position, piece, "range_is"):
+        rule, scene = found.held.ability, found.scene
+        assert isinstance(rule, RangeIs)
+        if any(concerns_attack(x, kind, piece, scene).value is True for x in rule.excluding):
+            continue
+        bound = all_of(any_of([concerns_attack(x, kind, piece, scene) for x in rule.attacks]),
+                       found.binds)
+        if bound.value is False:
+            continue
+        b_.reason(f"Дальность {rule.value}: {found.said}"
+                  + ("." if bound.value is True else " — если особенность действует."))
+        return rule.value, bound
     return None
 
 

@@ -32,6 +32,7 @@ from bot.corpus.abilities import (
     Activated,
     Attack,
     AttackBonus,
+    AttackKind,
     Choice,
     Condition,
     Cost,
@@ -75,7 +76,7 @@ from bot.corpus.abilities import (
     XValue,
 )
 from bot.corpus.abilities.vocabulary import EFFECT_KINDS
-from bot.importers.abilities import actions, around, modifiers, rules, statics
+from bot.importers.abilities import actions, around, rules, statics
 from bot.importers.abilities import effects as fx
 from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
@@ -721,22 +722,16 @@ def _attack_with_bonus(text: str) -> tuple[Effect, str] | None:
         return None
     attack, rest = found
     m = _OWN_BONUS.match(rest)
-    bonus = lone_bonus(m.group("bonus")) if m else None
-    if m is None or not isinstance(bonus, AttackBonus) or len(bonus.to) != 1 \
-            or bonus.next or bonus.to[0].kind != _attack_kind(attack) \
-            or bonus.to[0] != Attack(kind=bonus.to[0].kind):
+    read = clause(m.group("bonus")) if m else None
+    bonus = read[0] if read is not None and len(read) == 1 else None
+    if m is None or not isinstance(bonus, AttackBonus) or bonus.next \
+            or bonus.to != (Attack(kind=_attack_kind(attack)),):
         return None
     return cast(Effect, fx.Many((attack, dataclasses.replace(bonus, this=True)))), rest[m.end():]
 
 
-def _attack_kind(attack: Effect) -> str:
-    return attack.attack if isinstance(attack, Strike) else attack.kind
-
-
-def lone_bonus(text: str) -> Effect | None:
-    """«+2 к особому удару по горным» read in full, or None."""
-    found = modifiers.attack_bonus(text)
-    return found[0] if found is not None and not found[1].strip() else None
+def _attack_kind(attack: Effect) -> AttackKind:
+    return attack.attack if isinstance(attack, Strike) else cast(AttackKind, attack.kind)
 
 
 def _delayed(text: str) -> tuple[Effect, str] | None:

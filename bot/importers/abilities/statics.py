@@ -304,7 +304,7 @@ _WITH_OTHERS = re.compile(r"в вашем первом ряду стоит @self
 
 
 def kept_off_own_half(s: str) -> list[Ability] | None:
-    """Cards that may not move, jump or teleport onto the cells of the card's owner's half: a
+    """Cards that may not move, dash, jump or teleport onto the cells of the card's owner's half: a
     ``moves_only`` onto the other half (the halves split the battlefield)."""
     m = _KEPT_OFF.fullmatch(s)
     if not m:
