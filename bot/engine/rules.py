@@ -322,6 +322,15 @@ def cost_payable(cost: Cost, piece: Piece, position: Position) -> Truth:
     if cost.extra_lives:
         parts.append(Truth.unknown(f"есть ли на {piece.name} дополнительные жизни (оплата — "
                                    "снять дополнительную жизнь)"))
+    if cost.destroy == "symbiote":
+        parts.append(Truth.unknown(f"есть ли у {piece.genitive} симбиот (оплата — уничтожить "
+                                   "своего симбиота)"))
+    if cost.graveyard_token:
+        parts.append(Truth.unknown("есть ли на вашем кладбище карта с жетоном инкарнации "
+                                   "(оплата — снять его)"))
+    if cost.markers:
+        parts.append(Truth.unknown(f"сколько маркеров «{cost.marker}» на {piece.name} (оплата — "
+                                   f"потерять {cost.markers})"))
     return all_of(parts)
 
 

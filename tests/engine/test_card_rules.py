@@ -152,6 +152,22 @@ def test_x_counters_close_a_neighbour_and_extra_lives() -> None:
     assert r.verdict == "unknown" and r.missing and "дополнительные жизни" in r.missing
 
 
+
+def test_costs_no_notation_says_are_unknown() -> None:
+    """A symbiote to destroy, a token on a card in the graveyard, markers of the card's own: the
+    notation says none of them, so a shot paid so is «Неизвестно», naming what is missing."""
+    enemy = at(None, "a5", enemy=True)
+    for cost, fact in ((Cost(destroy="symbiote"), "симбиот"),
+                       (Cost(graveyard_token=True), "жетоном инкарнации"),
+                       (Cost(tap=True, markers=2, marker="фуража"), "маркеров «фуража»")):
+        paid = card(Activated(text="…: Выстрел на 1.", cost=cost, effects=(Shot(values=(1, 1, 1)),)))
+        r = shoot(pos(at(paid, "a1"), enemy), "shot", "a1", "a5")
+        assert r.verdict == "unknown" and r.missing and fact in r.missing, (cost, r.missing)
+    closed = card(Activated(text="…", cost=Cost(tap=True, markers=2, marker="фуража"),
+                            effects=(Shot(values=(1, 1, 1)),)))
+    assert shoot(pos(at(closed, "a1", closed=True), enemy), "shot", "a1", "a5").verdict == "no"
+
+
 # --- conditions -------------------------------------------------------------------------------
 
 

@@ -269,7 +269,10 @@ class Cost(Value):
     """What an activated ability costs: «Закрыться» (tap), «Фишка» / «X фишек» (counters),
     «{token}» / «3 жетона» (tokens), «Закрыть стоящее рядом ваше существо» (close),
     «снять с себя дополнительную жизнь» (extra_lives); ``max``: the most an X paid may be
-    («X фишек, закрыться: … (максимум 3)», 20-123)."""
+    («X фишек, закрыться: … (максимум 3)», 20-123). ``destroy``: a card destroyed to pay,
+    «уничтожить своего симбиота» (50-139: symbiote); ``graveyard_token``: «снять жетон
+    инкарнации с карты на вашем кладбище» (40-176); ``markers`` of the ``marker`` named lost
+    from the card itself, «потерять два маркера «фуража»» (50-1)."""
 
     tap: bool = False
     counters: Amount = 0
@@ -277,6 +280,15 @@ class Cost(Value):
     close: Target | None = None
     extra_lives: int = 0
     max: int | None = None
+    destroy: Target | None = None
+    graveyard_token: bool = False
+    markers: int = 0
+    marker: str | None = None
+
+    def __post_init__(self) -> None:
+        Value.__post_init__(self)
+        if bool(self.markers) != (self.marker is not None):
+            raise ValueError("a cost of markers names the marker and how many")
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

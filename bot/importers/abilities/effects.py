@@ -1022,10 +1022,12 @@ def fight(text: str) -> tuple[Effect, str] | None:
     if not m:
         return None
     rest = text[m.end():]
+    # «(не закрываясь)», «, не закрываясь» (20-65, 30-12): the fighter does not close
     tail = re.compile(r"(?: (?P<a2>простым ударом))?(?P<open> как (?:со|с) (?:открытым|"
-                      r"открытой(?: картой)?))?(?=$|[,;.(])")
-    for stop in sorted((e.start() for e in re.finditer(r"(?= простым ударом| как |,|;|$)",
-                                                        rest)), reverse=True):
+                      r"открытой(?: картой)?))?(?P<stay>,? не закрываясь| \(не закрываясь\))?"
+                      r"(?=$|[,;.(])")
+    stops = r"(?= простым ударом| как |,|;| \(не закрываясь\)|$)"
+    for stop in sorted((e.start() for e in re.finditer(stops, rest)), reverse=True):
         whom = described(rest[:stop])
         if whom is None:
             continue
@@ -1033,8 +1035,8 @@ def fight(text: str) -> tuple[Effect, str] | None:
         if not t or (m.group("a1") and t.group("a2")):
             continue  # «простым ударом» once, before or after whom
         attack = Attack(kind="simple_strike") if m.group("a1") or t.group("a2") else None
-        return Fight(with_=whom, attack=attack, as_open=bool(t.group("open")), target=who), \
-            rest[t.end():]
+        return Fight(with_=whom, attack=attack, as_open=bool(t.group("open")), target=who,
+                     stays_open=bool(t.group("stay"))), rest[t.end():]
     return None
 
 

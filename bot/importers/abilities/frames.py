@@ -905,7 +905,7 @@ def read(s: str) -> list[Ability] | None:
     if rule:  # «… получить фишку (не может иметь более 3 фишек)» (20-24): the card's own rule
         found, kept = read(s[:rule.start()]), lone.counters(rule.group("rule"))
         return [*found, *kept] if found and kept and all(map(_read, found)) else None
-    for reader in (_lone_frame, statics.kept_off_own_half, _mode, _paid, _triggered,
+    for reader in (_lone_frame, statics.kept_off_own_half, statics.blocks_attacks, _mode, _paid, _triggered,
                    _conditional, around.frame, _bare):
         found = reader(s)
         if found is not None:
@@ -1159,6 +1159,9 @@ _COST_ITEM = re.compile(
     r"(?P<tokens>жетон|(?P<nt>\d+|[xх]) ?(?:жетона|жетонов|\{tok\}))|"
     r"(?P<close>закрыть стоящее рядом ваше существо)|"
     r"(?P<lives>снять с себя дополнительную жизнь)|"
+    r"(?P<symbiote>уничтожить своего симбиота)|"
+    r"(?P<grave_token>снять жетон инкарнации с карты на вашем кладбище)|"
+    r"(?P<markers>потерять (?P<nm>два|три|\d+) маркера? [«\"](?P<marker>[а-я]+)[»\"])|"
     r"(?P<limit>(?:1|один) раз за (?:ход|бой))")
 
 
@@ -1203,6 +1206,14 @@ def _cost(items: list[re.Match[str]]) -> tuple[Cost, bool, Limit | None]:
             fields["close"] = Selector(side="own", place="adjacent")
         elif m.group("lives"):
             fields["extra_lives"] = 1
+        elif m.group("symbiote"):
+            fields["destroy"] = "symbiote"
+        elif m.group("grave_token"):
+            fields["graveyard_token"] = True
+        elif m.group("markers"):
+            n = m.group("nm")
+            fields["markers"] = int(n) if n.isdigit() else {"два": 2, "три": 3}[n]
+            fields["marker"] = m.group("marker")
         else:
             lim = limit(m.group("limit"))
     return Cost(**fields), instant, lim

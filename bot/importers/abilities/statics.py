@@ -23,6 +23,7 @@ from bot.corpus.abilities import (
     AsAdjacent,
     Attack,
     AttackKind,
+    Block,
     Cannot,
     Cell,
     Effect,
@@ -42,11 +43,14 @@ from bot.corpus.abilities import (
     Strength,
     StrikeRange,
     Target,
+    Trigger,
     Unchangeable,
     Way,
+    When,
     WoundsOnlyFrom,
 )
 from bot.importers.abilities.attacks import genitive_attacks, nominative_attacks
+from bot.importers.abilities.conditions import condition
 from bot.importers.abilities.effects import die_result
 from bot.importers.abilities.modifiers import (
     attack_bonus,
@@ -325,6 +329,45 @@ def kept_off_own_half(s: str) -> list[Ability] | None:
                           min={"два": 2, "три": 3}[others.group("n")])
     inner = Static(condition=crowd, grants=(rule,))
     return [Static(condition=InRow(rows=(1,)), grants=(inner,))]
+
+
+#: «Блокирует немагические атаки по себе», «Блокирует первую атаку карты противника по себе в
+#: ход противника» (30-158), «блокирует первую немагическую атаку по себе за ход противника»
+#: (50-52): every such attack at the card (or the first of a turn) is blocked.
+_BLOCKS_ATTACKS = re.compile(
+    r"блокирует (?:(?P<first>первую) (?P<one>(?:(?:не)?магическую |ближнюю |дальнюю )*)атаку|"
+    r"(?P<all>(?:(?:не)?магические |ближние |дальние )*)атаки)(?P<whose> карты противника| карт "
+    r"противника)? по (?:себе|@self)(?P<turn> (?:в|за) ход противника)?(?:, пока (?P<when>.+))?")
+_BLOCK_WORDS = {"магическую": ("magic", True), "немагическую": ("magic", False),
+                "ближнюю": ("reach", "melee"), "дальнюю": ("reach", "ranged"),
+                "магические": ("magic", True), "немагические": ("magic", False),
+                "ближние": ("reach", "melee"), "дальние": ("reach", "ranged")}
+
+
+def blocks_attacks(s: str) -> list[Ability] | None:
+    """A card that blocks attacks at itself: a trigger on being attacked (by such an attack;
+    ``first``: the first time in a turn; ``turn``: in the opponent's turn) that blocks the
+    attack; «, пока …» is the trigger's condition."""
+    m = _BLOCKS_ATTACKS.fullmatch(s)
+    if not m or bool(m.group("first")) != (m.group("one") is not None) \
+            or (m.group("turn") and not m.group("first")) \
+            or (m.group("whose") and (m.group("whose") == " карт противника")
+                != (m.group("all") is not None)):
+        return None
+    words: dict[str, object] = {}
+    for word in (m.group("one") or m.group("all") or "").split():
+        key, value = _BLOCK_WORDS[word]
+        if key in words:
+            return None  # «ближние и дальние»: not said so
+        words[key] = value
+    attack = Attack(kind="attack", by=Selector(what="card", side="enemy") if m.group("whose")
+                    else None, **words)  # type: ignore[arg-type]
+    held = condition(m.group("when")) if m.group("when") else None
+    if m.group("when") and held is None:
+        return None
+    when = When(event="attacked", attack=attack, first=bool(m.group("first")),
+                turn="enemy" if m.group("turn") else None, condition=held)
+    return [Trigger(when=when, effects=(Block(),))]
 
 
 def incarnates_on(s: str) -> list[Effect] | None:

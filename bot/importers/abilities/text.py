@@ -36,6 +36,9 @@ _COST_AFTER_NUMBER = re.compile(r"(?<= на )(?P<value>\d+(?:-\d+-\d+)?)\s+(?=(?
 # «Максимум 8 {health} В начале хода противника …» (50-109): the database lost the dot
 _MAX_LIVES_GLUED = re.compile(r"(\bМаксимум \d+ \{health\})\s+(?=[А-ЯЁ])")
 _ERRATA = re.compile(r"^\s*\[\s*эррата[^\]]*\]\s*", re.IGNORECASE)
+# «… +1 к магическому удару до конца хода {tap}: Магический удар на 1.» (50-150): a duration
+# ends an ability, so a cost right after it starts the next one (the database lost the dot)
+_COST_AFTER_UNTIL = re.compile(r"(?<= до конца хода)\s+(?=(?:\{(?:tap|counter|instant)\}\s*)+:)")
 _COST_AFTER_BRACKET = re.compile(r"\)\s*(?=(?:\{(?:tap|counter|instant)\}\s*)+:)")
 _WHERE_X = re.compile(r"где [XxХх]\b")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -54,6 +57,8 @@ def split_sentences(text: str) -> list[str]:
     ['Разряд на 1, дальность 5.', 'В конце хода ранить себя на 1']
     >>> split_sentences("{tap}: {uchr} на 1 {instant}{tap}: Воздействие удача …")
     ['{tap}: {uchr} на 1', '{instant}{tap}: Воздействие удача …']
+    >>> split_sentences("Получает +1 к удару до конца хода {tap}: Магический удар на 1.")
+    ['Получает +1 к удару до конца хода', '{tap}: Магический удар на 1.']
     >>> split_sentences("3 {counter}{tap}: Особый удар кистенем на 3-4-6.")
     ['3 {counter}{tap}: Особый удар кистенем на 3-4-6.']
     >>> split_sentences("Добивание на X (1 раз за ход)\u0001 где X число ран.")
@@ -74,6 +79,7 @@ def split_sentences(text: str) -> list[str]:
         line = _COST_AFTER_BRACKET.sub(")\n", line)
         line = _GLUED.sub("\n", line)
         line = _COST_AFTER_NUMBER.sub("\\g<value>\n", line)
+        line = _COST_AFTER_UNTIL.sub("\n", line)
         line = _MAX_LIVES_GLUED.sub("\\1\n", line)
         parts = [s.strip() for part in line.split("\n") for s in _SENTENCE_END.split(part)]
         pieces += [(s, i == 0) for i, s in enumerate(p for p in parts if p)]
