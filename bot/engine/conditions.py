@@ -35,6 +35,7 @@ from bot.corpus.abilities import (
     InZone,
     Lives,
     Makeup,
+    More,
     Moved,
     MovementBonus,
     Mulligan,
@@ -375,6 +376,8 @@ def at_place(piece: Piece, place: Place, anchor: Piece) -> Truth:
         return Truth.of(a.row == b.row)
     if place == "same_column":
         return Truth.of(a.col == b.col)
+    if place == "other_column":
+        return Truth.of(a.col != b.col)
     # in_formation: orthogonal neighbours of one squad, each with «Строй»
     if not is_orthogonal_neighbour(a, b) or piece.enemy != anchor.enemy:
         return FALSE
@@ -492,6 +495,8 @@ def holds(condition: Condition, scene: Scene) -> Truth:
             found = [selects(condition.selector, p, scene) for p in scene.position.on_board()]
             result = at_least(found, condition.min)
             return result.negated() if condition.negated else result
+        case More():
+            return _more(condition, scene)
         case Mulligan():  # before the battle: no position shows it
             return Truth.unknown("использовали ли вы пересдачу")
         case Makeup():  # the position may not show the whole squad
@@ -559,6 +564,31 @@ def at_least(found: list[Truth], n: int) -> Truth:
     sure = sum(t.value is True for t in found)
     maybe = [t for t in found if t.value is None]
     return TRUE if sure >= n else FALSE if sure + len(maybe) < n else maybe[0]
+
+
+def _more(cond: More, scene: Scene) -> Truth:
+    """«больше ваших существ, чем существ противника»: counted on the board the position shows
+    (as «рядом стоит …» is); a piece that may or may not count leaves it open when it could
+    tip the comparison.
+
+    >>> from bot.corpus.abilities import Selector
+    >>> owner = Piece(cell=Cell.parse("b2"))
+    >>> friends = [Piece(cell=Cell.parse(c)) for c in ("a2", "c2")]
+    >>> scene = Scene(Position((owner, *friends, Piece(cell=Cell.parse("b3"), enemy=True))), owner)
+    >>> _more(More(more=Selector(side="own", place="adjacent"),
+    ...            than=Selector(side="enemy", place="adjacent")), scene).value
+    True
+    """
+    def counts(sel: Selector) -> tuple[int, int]:
+        found = [selects(sel, p, scene) for p in scene.position]
+        sure = sum(t.value is True for t in found)
+        return sure, sure + sum(t.value is None for t in found)
+    (more_sure, more_may), (than_sure, than_may) = counts(cond.more), counts(cond.than)
+    if more_sure > than_may:
+        return TRUE
+    if more_may <= than_sure:
+        return FALSE
+    return Truth.unknown("каких карт больше (не все карты позиции известны)")
 
 
 def _makeup(cond: Makeup, scene: Scene) -> Truth:

@@ -31,6 +31,7 @@ from bot.corpus.abilities import (
     Keyword,
     Lives,
     Makeup,
+    More,
     Moved,
     MovementBonus,
     Mulligan,
@@ -191,6 +192,14 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
                         negated=True)) is False  # the enemy on b3
     assert value(Nearby(place="same_column", selector=Selector(what="card", side="own"),
                         negated=True)) is True  # the friend is on c2
+    # «пока рядом … больше ваших существ, чем существ противника» (10-186): one and one
+    more = More(more=Selector(side="own", place="adjacent"),
+                than=Selector(side="enemy", place="adjacent"))
+    assert value(more) is False
+    assert value(More(more=Selector(side="own"), than=Selector(side="enemy"))) is True  # 2 > 1
+    # «стоящих в других столбцах» (40-67): the friend on c2 is, the enemy on b3 is not
+    assert value(Nearby(place="other_column", selector=Selector(side="own"))) is True
+    assert value(Nearby(place="other_column", selector=Selector(side="enemy"))) is False
     assert value(Nearby(place="adjacent", selector=Selector(side="enemy", classes=("Орк",)),
                         negated=True)) is None
     # «?» enemy: its class is unknown

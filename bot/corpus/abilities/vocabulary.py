@@ -70,8 +70,8 @@ Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "un
                "defender", "even_lives", "parasite"]
 Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьма", "Нейтралы"]
 #: Where a selected card stands, relative to ``Selector.of``.
-Place = Literal["adjacent", "opposite", "in_formation", "same_column", "same_row", "behind",
-                "left_or_right", "chosen_cell", "that_cell"]
+Place = Literal["adjacent", "opposite", "in_formation", "same_column", "other_column", "same_row",
+                "behind", "left_or_right", "chosen_cell", "that_cell"]
 #: Regions of the battlefield, rows counted from their owner's side; ``battlefield``: anywhere on
 #: it («карта на поле боя»), not in the auxiliary zone where flyers and terrains stand.
 Region = Literal["battlefield", "own_half", "enemy_half", "own_first_row", "own_third_row", "enemy_first_row",
@@ -495,6 +495,18 @@ class OnBattlefield(Kinded):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class More(Kinded):
+    """«пока рядом с Головорезом больше ваших существ, чем существ противника» (10-186), «пока
+    на половине поля боя противника больше ваших существ, чем на вашей половине поля боя»
+    (20-147): more cards of ``more`` stand on the battlefield than of ``than`` (each selector's
+    ``place``/``region`` says where)."""
+
+    kind: ClassVar[str] = "more"
+    more: Selector
+    than: Selector
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Makeup(Kinded):
     """What a squad is made of, beyond «есть …»: ``elements_min``/``elements_max`` — cards of so
     many elements («пока в отряде противника есть карты трёх и более стихий», 30-175; «карты не
@@ -591,7 +603,8 @@ class Unparsed(Entry):
 
 
 Condition = (State | Has | Nearby | Squad | InGraveyard | InZone | InRow | InColumn | Lives
-             | Moved | Makeup | OnBattlefield | Mulligan | PlayerIs | TurnIs | DieRoll | Unparsed)
+             | Moved | Makeup | OnBattlefield | More | Mulligan | PlayerIs | TurnIs | DieRoll
+             | Unparsed)
 
 
 # ---------------------------------------------------------------------------------------------

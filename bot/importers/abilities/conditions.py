@@ -32,6 +32,7 @@ from bot.corpus.abilities import (
     InZone,
     Lives,
     Makeup,
+    More,
     Moved,
     Mulligan,
     Nearby,
@@ -381,7 +382,41 @@ def _none_nearby(text: str) -> Condition | None:
     return Nearby(place=place, selector=who, negated=True)
 
 
+#: «рядом с Головорезом больше ваших существ, чем существ противника» (10-186), «на половине поля
+#: боя противника больше ваших существ, чем на вашей половине поля боя» (20-147).
+_MORE_NEAR = re.compile(r"рядом с (?:@self|ним|ней) больше (?P<a>[^,]+), чем (?P<b>[^,]+)")
+_HALVES: dict[str, Region] = {"вашей половине поля боя": "own_half",
+                              "половине поля боя противника": "enemy_half"}
+_MORE_HALF = re.compile(r"на (?P<ra>" + "|".join(_HALVES) + r") больше (?P<a>[^,]+), чем на "
+                        r"(?P<rb>" + "|".join(_HALVES) + r")")
+
+
+def _more(text: str) -> Condition | None:
+    """More cards of one kind than of another, next to the card or on the halves."""
+    near, half = _MORE_NEAR.fullmatch(text), _MORE_HALF.fullmatch(text)
+    if near:
+        a, b = _counted(near.group("a")), _counted(near.group("b"))
+        if a is not None and b is not None:
+            return More(more=dataclasses.replace(a, place="adjacent"),
+                        than=dataclasses.replace(b, place="adjacent"))
+    if half and half.group("ra") != half.group("rb"):
+        a = _counted(half.group("a"))
+        if a is not None:
+            return More(more=dataclasses.replace(a, region=_HALVES[half.group("ra")]),
+                        than=dataclasses.replace(a, region=_HALVES[half.group("rb")]))
+    return None
+
+
+def _counted(phrase: str) -> Selector | None:
+    """Cards counted (not one chosen, with no place or region of their own)."""
+    sel = described(phrase)
+    if not isinstance(sel, Selector) or sel.place is not None or sel.region is not None \
+            or sel.up_to is not None or sel.graveyard:
+        return None
+    return sel
+
+
 _READERS: tuple[Callable[[str], Condition | None], ...] = (
     _state, _has, _squad, _graveyard, _row, _column, _lives, _turn, _die, _zone, _nearby,
-    _moved, _makeup, _on_battlefield, _mulligan,
+    _moved, _makeup, _on_battlefield, _mulligan, _more,
 )

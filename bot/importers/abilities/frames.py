@@ -53,6 +53,7 @@ from bot.corpus.abilities import (
     KeywordBonus,
     Limit,
     Lives,
+    More,
     MovementBonus,
     Outcome,
     PlayerIs,
@@ -1559,8 +1560,11 @@ def _conditional(s: str) -> list[Ability] | None:
         if how == "when":  # «Когда Властелин хаоса закрыт, он …» (10-169): a state, as «пока»
             how = "first"
         rest = rest.strip(" ,")
-        if how == "first" and isinstance(condition_, State | Has | Lives) \
-                and condition_.subject == "self":  # «Пока Олаф закрыт, он …»: the card itself
+        if how == "first" and (isinstance(condition_, State | Has | Lives)
+                               and condition_.subject == "self"
+                               or isinstance(condition_, More) and "@self" in cond):
+            # «Пока Олаф закрыт, он …», «Пока рядом с Головорезом больше …, он …» (10-186):
+            # the card itself
             rest = re.sub(r"^(?:он|она|оно)\s+", "", rest)
         rest = re.sub(r"^(?:получает|имеет)\s+", "", rest)
         granted = _quoted_grant(rest)

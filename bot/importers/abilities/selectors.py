@@ -197,6 +197,7 @@ _REGIONS: dict[str, Region] = {
 }
 #: Places relative to the card itself, said after the noun.
 _PLACES_AFTER: dict[str, Place] = {"same_row": "same_row", "same_column": "same_column",
+                                   "other_column": "other_column",
                                    "in_formation": "in_formation", "that_cell": "that_cell"}
 #: Qualifiers after the noun.
 _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -257,6 +258,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «карты, стоящие в одном столбце с ним» (40-102: «ним» the card itself, written @self)
     (re.compile(r", " + _STANDING + r" в одном столбце со? @self$"), "same_column"),
     (re.compile(r" в одном столбце со? @self$"), "same_column"),  # 10-188
+    # «от атак карт, стоящих в других столбцах» (40-67): not in the card's own column
+    (re.compile(r",? " + _STANDING + r" в других столбцах$"), "other_column"),
     (re.compile(r",? (?:" + _STANDING + r" )?в строю с @self$"), "in_formation"),
     # «строит»: a misprint of the database (30-61)
     (re.compile(r",? с (?:которым|которой|которыми) (?:стоит|стоят|строит) в строю$"),
