@@ -1049,12 +1049,21 @@ def declared_strike(text: str) -> tuple[Effect, str] | None:
     """«[может объявить] простой безответный удар по карте противника, не закрываясь при
     этом» (20-28): a fight with a simple strike, not struck back at, without closing (only
     with «не закрываясь»: else the strike is the card's ordinary assault)."""
+    who: Target = "self"
+    # «ваш слуа может нанести простой безответный удар по стоящей рядом с ним карте (не
+    # закрываясь)» (40-154): who strikes, named («ним»: that card)
+    named = re.match(r"(?P<who>[^,;]+?) наносит (?=простой )", text)
+    if named:
+        found = target(named.group("who"), plural=False)
+        if found is None or found == "self":
+            return None
+        who, text = found, text[named.end():]
     m = _DECLARED_STRIKE.match(text)
     whom = described(m.group("whom")) if m else None
     if m is None or whom is None:
         return None
     return Fight(with_=whom, attack=Attack(kind="simple_strike"), unanswered=bool(m.group("un")),
-                 stays_open=True), text[m.end():]
+                 stays_open=True, target=who), text[m.end():]
 
 
 def choose(text: str) -> tuple[Effect, str] | None:

@@ -458,9 +458,9 @@ def _with_name(b: Body, key: str, name: str) -> Body:
 
 #: «X может получить …»: whoever may gain or lose it; the verb as a statement («X получает …»).
 _MAY_VERBS = {"получить": ("получает", "получают"), "потерять": ("теряет", "теряют"),
-              "сразиться": ("сражается", "сражаются")}
+              "сразиться": ("сражается", "сражаются"), "нанести": ("наносит", "наносят")}
 _SUBJECT_MAY = re.compile(r"(?P<who>[^,;]+?) (?P<may>может|могут) (?P<verb>получить|потерять|"
-                          r"сразиться)(?= )")
+                          r"сразиться|нанести)(?= )")
 #: «ваш йордлинг может получить … при этом стать летающим …» (30-45): the second infinitive is
 #: the same subject's («оно становится …»: ``that``, the card the first effect names).
 _SUBJECT_BECOMES = re.compile(r",? при этом стать (?=летающ)")

@@ -93,6 +93,8 @@ _CLASS_NOUNS: dict[str, tuple[Noun, str, bool | None]] = {
     **{f: ("card", "Боевая машина", True) for f in ("боевых машин", "боевым машинам",
                                                     "боевыми машинами", "боевые машины")},
     "боевой машины": ("card", "Боевая машина", None),
+    # «ваш слуа», «с вашего слуа» (40-154): not declined, its number said by other words
+    "слуа": ("creature", "Слуа", None),
 }
 #: Classes of two words (an adjective and a noun): singular and plural forms.
 _CLASSES_OF_TWO: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
@@ -181,6 +183,8 @@ _QUANTIFIER_ALL = re.compile(r"(?:все|всех|всем|всеми|каждо
 _UP_TO = re.compile(r"(?:до (?P<a>\d+|двух|трех|четырех) |(?P<b>\d+|два|две|три|двух|трех|"
                     r"одного|одно|одну) или менее )")
 _OWN = re.compile(r"(?:ваш|ваше|ваша|вашу|вашего|вашей|вашему|вашим|ваших|ваши|вашими) ")
+_OWN_NUMBER = {"ваш": False, "ваше": False, "ваша": False, "вашу": False, "вашего": False,
+               "вашему": False, "ваших": True, "ваши": True, "вашими": True}
 _OTHER = re.compile(r"(?:другое|другую|другого|другой|другому|другим|других|другие|другая) ")
 _CHOSEN = re.compile(r"(?:выбранное|выбранную|выбранного|выбранный|выбранная|выбранной|"
                      r"выбранному|выбранным) ")
@@ -402,6 +406,8 @@ def noun_phrase(phrase: str) -> Phrase | None:
             if fields.get("side") == "enemy":
                 return None
             fields["side"] = "own"
+            # «ваш слуа»: the possessive tells the number of a noun that does not decline
+            plural = plural if plural is not None else _OWN_NUMBER.get(word.strip())
         elif _OTHER.fullmatch(word):
             fields["other"] = True
         elif _ADJACENT.fullmatch(word):
@@ -439,7 +445,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
     elif head in _CLASS_NOUNS:  # «с вашей постройкой»: an artefact of the class Постройка
         noun, class_, number = _CLASS_NOUNS[head]
         classes.append(class_)
-        plural = plural or number
+        plural = plural or number if number is not None else plural
     elif head in _NOUN_FORMS:
         noun, number = _NOUN_FORMS[head]
         plural = plural or number
