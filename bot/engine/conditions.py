@@ -220,8 +220,8 @@ def _kinds(piece: Piece) -> set[str]:
 #: filter is evaluated before it can be silently ignored).
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
                               "having", "lacking", "markers", "cost_max", "cost_min",
-                              "movement_min", "movement_max", "wounds_min", "region", "place",
-                              "of", "graveyard"})
+                              "movement_min", "movement_max", "wounds_min", "lives_min",
+                              "lives_max", "region", "place", "of", "graveyard"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
 
 
@@ -244,6 +244,8 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     checks.append(_movement(sel, piece, scene.position))
     if sel.wounds_min is not None:  # «с 4 и более ранами» (21-4): the wounds the notation gives
         checks.append(Truth.of(piece.wounds >= sel.wounds_min))
+    if sel.lives_min is not None or sel.lives_max is not None:  # «с 4 или менее жизнями» (20-8)
+        checks.append(_lives(Lives(at_least=sel.lives_min, at_most=sel.lives_max), piece))
     if sel.region is not None:
         checks.append(Truth.of(piece.cell is not None and in_region(piece.cell, sel.region, owner)))
     if sel.place is not None:

@@ -197,6 +197,10 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
                 than=Selector(side="enemy", place="adjacent"))
     assert value(more) is False
     assert value(More(more=Selector(side="own"), than=Selector(side="enemy"))) is True  # 2 > 1
+    # «существо с 4 или менее жизнями» (20-8): the owner has 6 - 1 wound = 5; a «?» is unknown
+    assert selects(Selector(lives_max=5), owner, scene).value is True
+    assert selects(Selector(lives_max=4), owner, scene).value is False
+    assert selects(Selector(lives_min=1, lives_max=1, side="enemy"), enemy, scene).value is None
     # «стоящих в других столбцах» (40-67): the friend on c2 is, the enemy on b3 is not
     assert value(Nearby(place="other_column", selector=Selector(side="own"))) is True
     assert value(Nearby(place="other_column", selector=Selector(side="enemy"))) is False

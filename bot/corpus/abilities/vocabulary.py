@@ -302,7 +302,9 @@ class Selector(Value):
     ``lacking``, ``cost_max``, ``cost_min``, ``movement_min``, ``movement_max``, ``region``) all
     hold; within one filter any value does («горные или лесные»). ``movement_min``/``max``: the
     card's movement («с движением 2 или больше», «с 1 движением»: min 1 and max 1).
-    ``wounds_min``: the wounds on the card («по существам с 4 и более ранами», 21-4). ``name``:
+    ``wounds_min``: the wounds on the card («по существам с 4 и более ранами», 21-4);
+    ``lives_min``/``lives_max``: its current lives («существу противника с 4 или менее жизнями»,
+    20-8: max 4; «существо с 1 текущей жизнью», 30-58: min and max 1). ``name``:
     cards of this name, as the card database spells it
     («каждое Яйцо дракона», 30-98). ``place`` is relative to ``of``; ``region``: where the card
     stands on the battlefield («по картам в 3-м ряду противника», «на вашей половине поля
@@ -329,6 +331,8 @@ class Selector(Value):
     movement_min: int | None = None
     movement_max: Amount | None = None
     wounds_min: int | None = None
+    lives_min: int | None = None
+    lives_max: int | None = None
     region: Region | None = None
     place: Place | None = None
     of: Ref = "self"

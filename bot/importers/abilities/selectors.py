@@ -215,6 +215,11 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «закрыть существо, которое не передвигалось в этот ход» (10-65, 20-9)
     (re.compile(r", (?:которое|которая|который) не передвигал(?:ось|ась|ся) в этот ход$"), "unmoved"),
     (re.compile(r" с (\d+) (?:и|или) (?:более|больше) ранами$"), "wounds_min"),  # 21-4
+    # «существу противника с 4 или менее жизнями» (20-8), «существо с 1 текущей жизнью» (30-58);
+    # «{health}» renders as «жизней»/«жизнью» whatever the case
+    (re.compile(r" с (\d+) или (?:менее|меньше) (?:текущими |текущих )?жизн(?:ями|ей|ью)$"),
+     "lives_max"),
+    (re.compile(r" с (\d+) текущ(?:ей|ими|их) жизн(?:ью|ями|ей)$"), "lives_exact"),
     # «по существам с чётным количеством жизней» (40-54), «существ с чётными жизнями» (40-16)
     (re.compile(r" с четн(?:ым количеством жизн(?:ей|и|ь|ью)|ыми жизнями)$"), "even_lives"),
     (re.compile(r" без (?P<l>дополнительных жизней|фишек|проклятия|благословления|"
@@ -342,6 +347,12 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 fields[what] = "X" if m.group(1) == "x" else int(m.group(1))
             elif what == "wounds_min":
                 fields[what] = int(m.group(1))
+            elif what in ("lives_max", "lives_exact"):
+                if "lives_max" in fields:
+                    return None
+                fields["lives_max"] = int(m.group(1))
+                if what == "lives_exact":
+                    fields["lives_min"] = int(m.group(1))
             elif what in ("movement_max", "movement_min", "movement_exact"):
                 if "movement_min" in fields or "movement_max" in fields:
                     return None
