@@ -906,14 +906,41 @@ def read(s: str) -> list[Ability] | None:
     if rule:  # «… получить фишку (не может иметь более 3 фишек)» (20-24): the card's own rule
         found, kept = read(s[:rule.start()]), lone.counters(rule.group("rule"))
         return [*found, *kept] if found and kept and all(map(_read, found)) else None
-    for reader in (_lone_frame, statics.kept_off_own_half, statics.blocks_attacks, _mode, _paid, _triggered,
-                   _conditional, around.frame, _bare):
+    found = _framed(s)
+    if found is None or not all(map(_read, found)):
+        return _then_trigger(s) or found
+    return found
+
+
+def _framed(s: str) -> list[Ability] | None:
+    for reader in (_lone_frame, statics.kept_off_own_half, statics.blocks_attacks, _mode, _paid,
+                   _triggered, _conditional, around.frame, _bare):
         found = reader(s)
         if found is not None:
             shared = shared_against(found) or any(  # type: ignore[arg-type]
                 shared_against(list(getattr(a, "effects", ()))) for a in found)
             return found if all(_x_defined(a) and _this_attack(a) for a in found) \
                 and not shared else None
+    return None
+
+
+#: «…, при магическом ударе …» (10-60), «{tap}: Разряд на 1-2-2, при среднем или сильном разряде
+#: …» (10-124): an ability, then a trigger of the card's own («при» and an event, not «при
+#: этом»).
+_THEN_WHEN = re.compile(r", (?=при (?!этом )[а-я])")
+
+
+def _then_trigger(s: str) -> list[Ability] | None:
+    """An ability and a trigger said in one sentence: both read in full, the first no trigger
+    of its own (whose clause would the second be?) and the second naming no card of the first
+    («его», «этого существа»)."""
+    for m in _THEN_WHEN.finditer(s):
+        first, second = _framed(s[:m.start()]), _framed(s[m.end():])
+        if not first or not second or len(second) != 1 or not isinstance(second[0], Trigger) \
+                or any(isinstance(a, Trigger) for a in first) \
+                or not all(map(_read, [*first, *second])) or _mentions_that(second[0].effects):
+            continue
+        return [*first, *second]
     return None
 
 
