@@ -225,6 +225,7 @@ KIND_NAMES: dict[str, str] = {
     "keyword": "особенность", "protection": "защита", "reduction": "−X от атак",
     "vulnerability": "больше ран от атак", "attack_bonus": "бонус к атаке",
     "keyword_bonus": "бонус к особенности", "movement_bonus": "бонус к движению",
+    "movement_is": "движение равно",
     "range_bonus": "бонус к дальности", "die_bonus": "бонус к броску кубика",
     "die_result": "результат броска кубика", "max_wounds": "предел ран за ход",
     "unchangeable": "не может быть изменено", "range_is": "дальность атак равна",

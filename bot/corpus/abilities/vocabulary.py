@@ -1148,6 +1148,17 @@ class MovementBonus(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class MovementIs(Entry):
+    """«получить движение 2» (50-173: a flyer that lost its flight): the card's movement becomes
+    ``value`` (not a bonus to it)."""
+
+    kind: ClassVar[str] = "movement_is"
+    value: int
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class RangeBonus(Entry):
     """«получает +1 к дальности разряда до конца хода»; ``per``: that much for each, «+1 к
     дальности выстрела за каждую свободную клетку рядом с собой» (50-86); ``jump``: to the range
@@ -1621,7 +1632,7 @@ Effect = (
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
     | Block | Redirect | MustAttack | Delayed | Roll
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
-    | MovementBonus
+    | MovementBonus | MovementIs
     | RangeBonus | DieBonus | DieResult | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
     | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn

@@ -1563,7 +1563,9 @@ def _ifs(rest: str, when: When | None = None) -> Iterator[tuple[Condition | None
         if when is not None and when.turn == "enemy" and when.subject == "self":
             after = re.sub(r"^в его отряде ", "в отряде противника ", after)
         words = after.split(" ")
-        for n in range(1, len(words)):
+        # the longest condition first: «если в вашем отряде нет наземных существ может …»
+        # (50-173) is not «нет наземных» and then «существ …»
+        for n in range(len(words) - 1, 0, -1):
             cond = condition(" ".join(words[:n]).rstrip(",—"))
             if cond is not None:
                 yield cond, " ".join(words[n:])

@@ -29,6 +29,7 @@ from bot.corpus.abilities import (
     KeywordCode,
     Marker,
     MovementBonus,
+    MovementIs,
     Protection,
     RangeBonus,
     Reduction,
@@ -299,6 +300,12 @@ def movement_bonus(text: str) -> Found | None:
     return MovementBonus(value=value), text[m.end():]
 
 
+def movement_is(text: str) -> Found | None:
+    """«движение 2» after «получить» (50-173): the movement becomes 2."""
+    m = re.match(r"движение (\d+)(?=$|[ ,.;)])", text)
+    return (MovementIs(value=int(m.group(1))), text[m.end():]) if m else None
+
+
 def range_bonus(text: str) -> Found | None:
     """«+1 к дальности выстрела»; «+1 к дальности» (10-188: of every ranged attack); «… за
     каждую свободную клетку рядом с собой» (50-86: ``per`` free cells next to it)."""
@@ -436,7 +443,8 @@ def shared_bonus(text: str) -> str:
 
 #: What a card may get («получает …», «имеет …»), in the order tried.
 MODIFIERS: tuple[Callable[[str], Found | None], ...] = (
-    reduction, vulnerability, range_bonus, die_bonus, movement_bonus, keyword_bonus, attack_bonus, protection,
+    reduction, vulnerability, range_bonus, die_bonus, movement_bonus, movement_is, keyword_bonus,
+    attack_bonus, protection,
     extra_lives,
     gained_counters, marker, keyword,
 )
