@@ -1646,7 +1646,7 @@ def _split_condition(s: str) -> Iterator[tuple[str, str, str]]:
         yield m.group("cond"), m.group("rest"), "while"
     if s.startswith("пока "):
         words = s[5:].split(" ")
-        for n in range(1, len(words)):
+        for n in range(len(words) - 1, 0, -1):  # the longest condition first (as :func:`_ifs`)
             yield " ".join(words[:n]).rstrip(","), " ".join(words[n:]), "first"
     tail = re.search(r" \([^()]*\)$", s)
     for m in re.finditer(r",? (пока|если) ", s):
