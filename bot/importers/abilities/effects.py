@@ -1171,7 +1171,7 @@ def becomes_element(text: str) -> tuple[Effect, str] | None:
 #: «приземлиться», «приземляется на клетку вашей половины поля боя»: a flyer lands.
 _LANDS = re.compile(r"(?:(?P<who>.+?) )?(?P<verb>приземлиться|приземляется|приземляются)"
                     r"(?: на (?P<free>свободную )?клетку (?P<region>" + alternation(CELL_REGIONS)
-                    + r"))?" + _END)
+                    + r")| на (?P<free2>свободную )?соседнюю с (?P<next>ним|ней) клетку)?" + _END)
 
 
 def lands(text: str) -> tuple[Effect, str] | None:
@@ -1184,6 +1184,8 @@ def lands(text: str) -> tuple[Effect, str] | None:
         return None
     region = m.group("region")
     to = Cell(free=bool(m.group("free")), region=CELL_REGIONS[region]) if region else None
+    if m.group("next"):  # «приземлиться на соседнюю с ней клетку» (30-195): next to that card
+        to = Cell(free=bool(m.group("free2")), next_to="that")
     return Land(to=to, target=who), text[m.end():]
 
 

@@ -101,7 +101,10 @@ _STAYS_OPEN = {
 def stays_open(s: str) -> list[Effect] | None:
     """«Выступая защитником, не закрывается», «После нападения [простым ударом] не
     закрывается»."""
+    # «…, при этом не закрывается после этого простого удара» (30-195): in a trigger on its
+    # simple strike, after the assault it fired in
     m = re.fullmatch(r"(?:после нападения простым ударом не закрывается|"
+                     r"не закрывается после этого простого удара|"
                      r"не закрывается после нападения простым ударом)", s)
     if m:
         return [StaysOpen(after="assault", attack=Attack(kind="simple_strike"))]
