@@ -543,7 +543,10 @@ def _subject(subject: Target, scene: Scene, check: Callable[[Piece], Truth]) -> 
                              "может показывать не весь отряд)")
     if isinstance(subject, Selector):
         found = [selects(subject, p, scene) for p in scene.position]
-        return any_of([all_of(f, check(p)) for f, p in zip(found, scene.position, strict=True)])
+        each = [all_of(f, check(p)) for f, p in zip(found, scene.position, strict=True)]
+        if subject.or_self:  # «пока Серый клинок или стоящее рядом ваше существо имеет …»
+            each.append(check(scene.owner))
+        return any_of(each)
     piece = scene.ref(subject)
     if piece is None:
         return Truth.unknown("о какой карте речь в условии")

@@ -192,6 +192,12 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
                         negated=True)) is False  # the enemy on b3
     assert value(Nearby(place="same_column", selector=Selector(what="card", side="own"),
                         negated=True)) is True  # the friend is on c2
+    # «пока Серый клинок или стоящее рядом ваше существо …» (40-90): the owner is wounded, its
+    # friend on c2 is not
+    beside = Selector(side="own", place="adjacent")
+    assert value(State(subject=beside, flags=("wounded",))) is False
+    assert value(State(subject=Selector(side="own", place="adjacent", or_self=True),
+                       flags=("wounded",))) is True
     # «пока рядом … больше ваших существ, чем существ противника» (10-186): one and one
     more = More(more=Selector(side="own", place="adjacent"),
                 than=Selector(side="enemy", place="adjacent"))

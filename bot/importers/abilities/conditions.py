@@ -46,13 +46,14 @@ from bot.corpus.abilities import (
     Target,
     TurnIs,
 )
-from bot.importers.abilities.selectors import described
+from bot.importers.abilities.selectors import described, noun_phrase
 from bot.importers.abilities.text import SELF
 from bot.importers.abilities.words import ELEMENTS, NUMBERS_GENITIVE
 
 #: Who a condition is about, when it names them before the verb.
 _SUBJECTS: dict[str, Target] = {"": "self", f"{SELF} ": "self", "он ": "self", "она ": "self",
                                 "оно ": "self", "хозяин ": "host", "хозяин @self ": "host"}
+_SUBJECTS_BARE = frozenset(k.strip() for k in _SUBJECTS)
 _SUBJECT = r"(?P<subject>" + "|".join(sorted(map(re.escape, _SUBJECTS), key=len,
                                               reverse=True)) + r")"
 _STATES: dict[str, Flag] = {
@@ -194,6 +195,15 @@ def _has(text: str) -> Condition | None:
     if m:
         return Has(subject=_SUBJECTS[m.group("subject")], having=(_HAVINGS[m.group("what")],),
                    negated=bool(m.group("neg")))
+    named = re.fullmatch(r"(?P<who>(?:@self или )?[^,]+?) (?P<neg>не )?имеет (?P<what>"
+                         + "|".join(_HAVINGS) + r")", text)
+    who = noun_phrase(named.group("who")) if named and named.group("who") not in _SUBJECTS_BARE \
+        else None
+    if named and who is not None and who.plural is False and who.selector.up_to is None:
+        # «пока Серый клинок или стоящее рядом ваше существо имеет дополнительные жизни»
+        # (40-90): any one card the subject describes (``or_self``: or the card itself)
+        return Has(subject=who.selector, having=(_HAVINGS[named.group("what")],),
+                   negated=bool(named.group("neg")))
     every = re.fullmatch(r"все ваши существа имеют (?P<what>проклятие|благословление)", text)
     if every:  # «пока все ваши существа имеют проклятие» (30-178): each of them
         return Has(subject=Selector(side="own", all=True), having=(_HAVINGS[every.group("what")],))
