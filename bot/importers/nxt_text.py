@@ -308,8 +308,15 @@ def _crystal_adjective(code: str, before: str, following: str) -> str | None:
         ending: str | None = _POSSESSIVE_ENDINGS[prev]
     elif len(prev) > 3 and prev.isalpha() and prev.endswith(_ADJ_ENDING_COPY):
         ending = next(e for e in _ADJ_ENDING_COPY if prev.endswith(e))
+    elif noun in _NOUN_ENDINGS:
+        ending = _NOUN_ENDINGS[noun]
+    elif len(noun) > 3 and noun.isalpha() and noun.endswith(_ADJ_ENDING_COPY) \
+            and _second_word(following) in _NOUN_ENDINGS:
+        # «стоящее рядом {ordinary} горное существо» (20-66): the adjective between it and the
+        # noun agrees (not «обе карты {ordinary} атакованный …», 10-132: crystals)
+        ending = next(e for e in _ADJ_ENDING_COPY if noun.endswith(e))
     else:
-        ending = _NOUN_ENDINGS.get(noun)
+        ending = None
     if ending is None:
         return None
     ending = {"ими": "ыми", "ему": "ому", "его": "ого", "их": "ых", "им": "ым", "ие": "ые",
@@ -318,6 +325,11 @@ def _crystal_adjective(code: str, before: str, following: str) -> str | None:
     if stem == "рядов" and ending == "ый":
         ending = "ой"  # рядовой
     return stem + ending
+
+
+def _second_word(text: str) -> str:
+    words = text.split(maxsplit=2)
+    return words[1].lower().strip(".,;:") if len(words) > 1 else ""
 
 
 def _capitalize(s: str) -> str:

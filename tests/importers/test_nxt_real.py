@@ -77,6 +77,8 @@ def test_incarnation_icon_is_known_and_read(cards: dict[str, dict[str, Any]]) ->
     # {elite}/{ordinary} before a noun are adjectives, after a number crystals
     ("ранить всех небестелесных {ordinary} существ", "ранить всех небестелесных рядовых существ"),
     ("ваше {elite} существо", "ваше элитное существо"),
+    ("открыть стоящее рядом {ordinary} горное существо",  # 20-66: the adjective after it
+     "открыть стоящее рядом рядовое горное существо"),
     ("Второй Линдвурм стоит 6 {elite} , третий 5 {elite} .",
      "Второй Линдвурм стоит 6 золотых кристаллов, третий 5 золотых кристаллов."),
     # spacing the database lost
