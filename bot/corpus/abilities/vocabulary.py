@@ -1570,11 +1570,13 @@ SymbioteRole = Literal["parasite", "companion"]
 class BecomeSymbiote(Entry):
     """«Концентрация: может стать компаньоном вашему стоящему рядом существу» (50-147): the card
     itself (a symbiote) becomes the ``role`` of the creature ``host`` names — its parasite or its
-    companion."""
+    companion. ``target``: another card that becomes one, «может сделать его своим паразитом»
+    (30-81: that creature, of the card itself)."""
 
     kind: ClassVar[str] = "become_symbiote"
     role: SymbioteRole
     host: Target
+    target: Target = "self"
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

@@ -1343,6 +1343,11 @@ def becomes_symbiote(text: str) -> tuple[Effect, str] | None:
     рядом существу противника» (40-95: a stray comma of the database): the card itself becomes
     the parasite or companion of one creature, named in the dative, or of a fixed participant
     («стать паразитом атакующему существу», 20-138)."""
+    made = re.match(r"сделать (?:его|ее) своим (?P<role>" + alternation(_SYMBIOTE_ROLES) + r")"
+                    + _END, text)
+    if made:  # «может сделать его своим паразитом» (30-81): that creature, of the card itself
+        return BecomeSymbiote(role=_SYMBIOTE_ROLES[made.group("role")], host="self",
+                              target="that"), text[made.end():]
     m = re.match(r"стать (?P<role>" + alternation(_SYMBIOTE_ROLES) + r"),? ", text)
     if not m:
         return None
