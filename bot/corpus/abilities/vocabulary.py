@@ -1613,10 +1613,12 @@ class ChangeControl(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ToGraveyard(Entry):
     """«положите Упырёныша на кладбище» (50-149, before recruiting): the card is put into its
-    owner's graveyard."""
+    owner's graveyard. ``from_deck``: a card of its name from its owner's deck, «может положить
+    Стиградора из вашей колоды на кладбище» (30-155: another one, the card itself in play)."""
 
     kind: ClassVar[str] = "to_graveyard"
     target: Target = "self"
+    from_deck: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

@@ -1130,9 +1130,11 @@ def crystals(text: str) -> tuple[Effect, str] | None:
 
 
 def to_graveyard(text: str) -> tuple[Effect, str] | None:
-    """«положите Упырёныша на кладбище»: the card itself only."""
-    m = re.match(r"(?:положите|положить) " + re.escape(SELF) + r" на кладбище" + _END, text)
-    return (ToGraveyard(), text[m.end():]) if m else None
+    """«положите Упырёныша на кладбище»: the card itself only; «… Стиградора из вашей колоды на
+    кладбище» (30-155): one of its name from the deck."""
+    m = re.match(r"(?:положите|положить) " + re.escape(SELF) + r"(?P<deck> из вашей колоды)? на "
+                 r"кладбище" + _END, text)
+    return (ToGraveyard(from_deck=bool(m.group("deck"))), text[m.end():]) if m else None
 
 
 def _becoming(text: str, what: str) -> tuple[Target, re.Match[str]] | None:
