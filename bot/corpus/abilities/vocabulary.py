@@ -1318,13 +1318,16 @@ class Diagonal(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class OntoOccupied(Entry):
     """«Может объявлять прыжок на клетку, занятую другим вашим гномом или койаром, поменявшись с
-    ним местами» (way jump, occupant, swap), «… уничтожив это существо» (destroy)."""
+    ним местами» (way jump, occupant, swap), «… уничтожив это существо» (destroy); ``then``:
+    what the card gets when it does, «…, при этом получает направленный удар до конца хода»
+    (30-172)."""
 
     kind: ClassVar[str] = "onto_occupied"
     way: Way
     occupant: Target
     swap: bool = False
     destroy: bool = False
+    then: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

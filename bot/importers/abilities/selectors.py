@@ -464,13 +464,17 @@ def noun_phrase(phrase: str) -> Phrase | None:
         flags.append("defender")
         plural = plural or _DEFENDERS[head]
     else:
-        found = next(((name, bool(pl.fullmatch(head))) for name, sg, pl in _CLASS_RE
-                      if sg.fullmatch(head) or pl.fullmatch(head)), None)
+        found = _class_of(head)
         if found is None:
             words.append(head)  # an adjective alone: «по горным», «летающих»
         else:
             classes.append(found[0])
             plural = plural or found[1]
+            other = _class_of(words[-2]) if len(words) >= 2 and words[-1] == "или" else None
+            if other is not None and other[1] == found[1] and other[0] != found[0]:
+                # «другим вашим гномом или койаром» (30-172): either class
+                classes.insert(0, other[0])
+                del words[-2:]
     for i, word in enumerate(words):
         if word in ("и", "или"):
             # «степных и темных карт»: any of two elements (never two flags: «и» would be both)
@@ -497,6 +501,12 @@ def noun_phrase(phrase: str) -> Phrase | None:
                            lacking=tuple(lacking), markers=tuple(markers),
                            **fields),  # type: ignore[arg-type]
                   plural)
+
+
+def _class_of(word: str) -> tuple[str, bool] | None:
+    """The class a noun of one word names and whether it is plural («гномом», «койаров»)."""
+    return next(((name, bool(pl.fullmatch(word))) for name, sg, pl in _CLASS_RE
+                 if sg.fullmatch(word) or pl.fullmatch(word)), None)
 
 
 def _element(word: str) -> bool:

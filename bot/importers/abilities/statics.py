@@ -51,7 +51,7 @@ from bot.corpus.abilities import (
 )
 from bot.importers.abilities.attacks import genitive_attacks, nominative_attacks
 from bot.importers.abilities.conditions import condition
-from bot.importers.abilities.effects import die_result
+from bot.importers.abilities.effects import die_result, gains
 from bot.importers.abilities.modifiers import (
     attack_bonus,
     die_bonus,
@@ -435,7 +435,7 @@ def as_adjacent(s: str) -> list[Effect] | None:
 
 
 _ONTO = re.compile(r"может объявлять (?P<way>движение|прыжок) на клетку, занятую (?P<whom>.+?), "
-                   r"поменявшись с ним местами")
+                   r"поменявшись с ним местами(?:, при этом (?P<then>получает .+))?")
 _WAYS: dict[str, Way] = {"движение": "move", "прыжок": "jump"}
 
 
@@ -448,7 +448,13 @@ def onto_occupied(s: str) -> list[Effect] | None:
     who: Target | None = described(m.group("whom"))
     if not isinstance(who, Selector):
         return None
-    return [OntoOccupied(way=_WAYS[m.group("way")], occupant=who, swap=True)]
+    then: tuple[Effect, ...] = ()
+    if m.group("then"):  # «…, при этом получает направленный удар до конца хода» (30-172)
+        got = gains(m.group("then"))
+        if got is None or got[1] or any(getattr(e, "target", "self") != "self" for e in got[0]):
+            return None
+        then = got[0]
+    return [OntoOccupied(way=_WAYS[m.group("way")], occupant=who, swap=True, then=then)]
 
 
 STATEMENTS: tuple[Statement, ...] = (
