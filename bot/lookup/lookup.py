@@ -55,7 +55,8 @@ class Tier(IntEnum):
     PREFIX = 2  # the query begins a name, or equals a name up to inflection
     TYPO = 3  # a name within a few edits
     PARTIAL = 4  # the query's stem begins a name's stem
-    LONGER = 5  # terms: the query's whole words begin a longer name, or share its stem only
+    LONGER = 5  # terms: the query's whole words begin a longer name, or share its stem only;
+    # any: a short name one typo away
     WORD = 6  # a later word of a name
     WEAK = 7  # a loose fuzzy match: never the answer
 
@@ -75,6 +76,9 @@ class Kind(Enum):
     # Terms only (``strict_words``): listed, never the answer.
     NARROWER = (Tier.LONGER, "prefix")  # the name has more words: «магия» → «Магия крови»
     KIN = (Tier.LONGER, "stem")  # another word on the same stem: «рядом» → «Ряд»
+    # A short name one typo away («Иса» for «Исса»): offered before the names a word of the
+    # query begins, never the answer (no typo is tolerated in a short word).
+    NEAR = (Tier.LONGER, "fuzzy")
     WEAK = (Tier.WEAK, "fuzzy")
 
     def __init__(self, tier: Tier, how: How) -> None:
@@ -324,6 +328,11 @@ class _Table(Generic[T]):
                                              score_cutoff=cutoff, limit=limit):
                 dist = OSA.distance(probe, key)
                 if dist > _allowed_edits(len(key)):
+                    if dist == 1 and len(key) < 5 and len(probe) >= 3 and not self.strict_words:
+                        # «Иса» for «Исса»: one typo in a short card name is no answer, but the name
+                        # is a candidate to offer
+                        for item_id in self._fuzzy_ids[key]:
+                            found.setdefault(item_id, _Hit(item_id, Kind.NEAR, TYPO_SCORE, dist))
                     continue
                 kind = Kind.TYPO
                 if self.strict_words and negates(probe, key):
