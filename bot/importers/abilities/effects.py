@@ -1006,17 +1006,27 @@ def _off_graveyard(counters: Counters, text: str) -> tuple[Effect, str] | None:
         text[m.end():]
 
 
+def _fighter(text: str, verb: str) -> tuple[Target, str] | None:
+    """Who fights when «<who> <verb>» opens ``text`` (and the rest after the verb), else the card
+    itself and ``text``; None when a subject is written but not read (or names the card)."""
+    named = re.match(r"(?P<who>[^,;]+?) " + verb, text)
+    if not named:
+        return "self", text
+    found = target(named.group("who"), plural=False)
+    if found is None or found == "self":
+        return None
+    return found, text[named.end():]
+
+
 def fight(text: str) -> tuple[Effect, str] | None:
     """«сразиться простым ударом со стоящим рядом существом противника как с открытым»,
     «сразиться с этим существом простым ударом»; «он сражается …» («он может сразиться …»,
     50-172: who fights, named)."""
-    who: Target = "self"
-    named = re.match(r"(?P<who>[^,;]+?) сражается (?=(?:простым ударом )?(?:со|с) )", text)
-    if named:
-        found = target(named.group("who"), plural=False)
-        if found is None or found == "self":
-            return None
-        who, text = found, text[named.end():]
+    named = _fighter(text, r"сражается (?=(?:простым ударом )?(?:со|с) )")
+    if named is None:
+        return None
+    who, text = named
+    if who != "self":
         text = "сразиться " + text
     m = re.match(r"сразиться (?:(?P<a1>простым ударом) )?(?:со|с) ", text)
     if not m:
@@ -1049,15 +1059,12 @@ def declared_strike(text: str) -> tuple[Effect, str] | None:
     """«[может объявить] простой безответный удар по карте противника, не закрываясь при
     этом» (20-28): a fight with a simple strike, not struck back at, without closing (only
     with «не закрываясь»: else the strike is the card's ordinary assault)."""
-    who: Target = "self"
     # «ваш слуа может нанести простой безответный удар по стоящей рядом с ним карте (не
     # закрываясь)» (40-154): who strikes, named («ним»: that card)
-    named = re.match(r"(?P<who>[^,;]+?) наносит (?=простой )", text)
-    if named:
-        found = target(named.group("who"), plural=False)
-        if found is None or found == "self":
-            return None
-        who, text = found, text[named.end():]
+    named = _fighter(text, r"наносит (?=простой )")
+    if named is None:
+        return None
+    who, text = named
     m = _DECLARED_STRIKE.match(text)
     whom = described(m.group("whom")) if m else None
     if m is None or whom is None:
