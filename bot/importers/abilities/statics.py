@@ -337,14 +337,14 @@ def kept_off_own_half(s: str) -> list[Ability] | None:
 #: «Блокирует немагические атаки по себе», «Блокирует первую атаку карты противника по себе в
 #: ход противника» (30-158), «блокирует первую немагическую атаку по себе за ход противника»
 #: (50-52): every such attack at the card (or the first of a turn) is blocked.
-_BLOCKS_ATTACKS = re.compile(
-    r"блокирует (?:(?P<first>первую) (?P<one>(?:(?:не)?магическую |ближнюю |дальнюю )*)атаку|"
-    r"(?P<all>(?:(?:не)?магические |ближние |дальние )*)атаки)(?P<whose> карты противника| карт "
-    r"противника)? по (?:себе|@self)(?P<turn> (?:в|за) ход противника)?(?:, пока (?P<when>.+))?")
-_BLOCK_WORDS = {"магическую": ("magic", True), "немагическую": ("magic", False),
-                "ближнюю": ("reach", "melee"), "дальнюю": ("reach", "ranged"),
-                "магические": ("magic", True), "немагические": ("magic", False),
-                "ближние": ("reach", "melee"), "дальние": ("reach", "ranged")}
+_BLOCKS_ATTACKS = re.compile(r"блокирует (?P<first>первую )?(?P<what>.+?) по (?:себе|@self)"
+                             r"(?P<turn> (?:в|за) ход противника)?(?:, пока (?P<when>.+))?")
+#: «первую немагическую атаку карты противника» said as the nominative plural the attack
+#: reader knows («немагические атаки карт противника»).
+_ONE_AS_MANY = ((re.compile(r"(?<=[кгхжшчщ])ую(?= )"), "ие"),
+                (re.compile(r"(?<=[а-я])ую(?= )"), "ые"),
+                (re.compile(r"\bатаку\b"), "атаки"),
+                (re.compile(r"\bкарты(?= противника$)"), "карт"))
 
 
 def blocks_attacks(s: str) -> list[Ability] | None:
@@ -352,23 +352,21 @@ def blocks_attacks(s: str) -> list[Ability] | None:
     ``first``: the first time in a turn; ``turn``: in the opponent's turn) that blocks the
     attack; «, пока …» is the trigger's condition."""
     m = _BLOCKS_ATTACKS.fullmatch(s)
-    if not m or bool(m.group("first")) != (m.group("one") is not None) \
-            or (m.group("turn") and not m.group("first")) \
-            or (m.group("whose") and (m.group("whose") == " карт противника")
-                != (m.group("all") is not None)):
+    if not m or (m.group("turn") and not m.group("first")):
         return None
-    words: dict[str, object] = {}
-    for word in (m.group("one") or m.group("all") or "").split():
-        key, value = _BLOCK_WORDS[word]
-        if key in words:
-            return None  # «ближние и дальние»: not said so
-        words[key] = value
-    attack = Attack(kind="attack", by=Selector(what="card", side="enemy") if m.group("whose")
-                    else None, **words)  # type: ignore[arg-type]
+    what = m.group("what")
+    if m.group("first"):  # one attack, in the accusative: «первую … атаку»
+        if not re.search(r"\bатаку\b", what):
+            return None
+        for pattern, plural in _ONE_AS_MANY:
+            what = pattern.sub(plural, what)
+    attacks, rest = nominative_attacks(what)
+    if len(attacks) != 1 or rest or attacks[0].kind != "attack":
+        return None
     held = condition(m.group("when")) if m.group("when") else None
     if m.group("when") and held is None:
         return None
-    when = When(event="attacked", attack=attack, first=bool(m.group("first")),
+    when = When(event="attacked", attack=attacks[0], first=bool(m.group("first")),
                 turn="enemy" if m.group("turn") else None, condition=held)
     return [Trigger(when=when, effects=(Block(),))]
 
