@@ -1336,12 +1336,15 @@ class AsAdjacent(Entry):
     «Может нападать простым ударом на летающих как на стоящие рядом карты» (way attack,
     attack simple_strike); ``near``: onto the cells next to that card («Ваши горные существа
     могут передвигаться на клетки рядом с Буровой установкой как на соседние», 30-57: near
-    self, ``target`` the cards that may)."""
+    self, ``target`` the cards that may); ``row_ends``: the two end cells of a row count as
+    adjacent to each other («Возница может перемещаться между крайними клетками одного ряда как
+    на рядом стоящую клетку», 10-143)."""
 
     kind: ClassVar[str] = "as_adjacent"
     way: Way
     targets: Target | None = None
     near: Target | None = None
+    row_ends: bool = False
     attack: Attack | None = None
     target: Target = "self"
 

@@ -336,7 +336,7 @@ def reduce_one(text: str) -> tuple[Effect, str] | None:
 _BLOCK_REACH = {"ближнюю": "melee", "дальнюю": "ranged"}
 _BLOCK_AT = re.compile(r"(?:за)?блокировать (?:(?P<any>любую )|(?P<reach>"
                        + alternation(_BLOCK_REACH) + r") )?атаку (?:(?P<whose>[^,;()]+?) )??"
-                       r"по (?:себе|@self)(?=$|[ ,.;)])")
+                       r"по (?:(?P<self>себе|@self)|хозяину)(?=$|[ ,.;)])")
 
 
 def block_at(text: str) -> tuple[Effect, str] | None:
@@ -352,7 +352,8 @@ def block_at(text: str) -> tuple[Effect, str] | None:
         if found is None:
             return None
         (attack,) = found
-    return Block(attack=attack, at="self"), text[m.end():]
+    # «Блокировать атаку по хозяину» (30-135): at the symbiote's host
+    return Block(attack=attack, at="self" if m.group("self") else "host"), text[m.end():]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -304,7 +304,7 @@ def _lives(text: str) -> Condition | None:
         n = int(m.group("n"))
         return Lives(at_most=n) if m.group("dir") in ("менее", "меньше") else Lives(at_least=n)
     m = re.fullmatch(r"(?:имеет|имеют|у него|у " + SELF + r") (?P<dir>больше|меньше) (?P<n>\d+)"
-                     r" жизней", text)
+                     r" (?:текущих )?жизней", text)
     if m:
         n = int(m.group("n"))
         return Lives(at_least=n + 1) if m.group("dir") == "больше" else Lives(at_most=n - 1)

@@ -906,6 +906,11 @@ def read(s: str) -> list[Ability] | None:
     if rule:  # «… получить фишку (не может иметь более 3 фишек)» (20-24): the card's own rule
         found, kept = read(s[:rule.start()]), lone.counters(rule.group("rule"))
         return [*found, *kept] if found and kept and all(map(_read, found)) else None
+    note = _NOT_AN_ATTACK.search(s)
+    if note:  # «… от всех атак (заклинание не является атакой)» (21-15): the rules' reminder
+        found = read(s[:note.start()])
+        return found if found and all(map(_read, found)) and all(
+            _of_attacks(a) for a in found) else None
     found = _framed(s)
     if found is None or not all(map(_read, found)):
         return _then_trigger(s) or found
@@ -979,6 +984,18 @@ def _nested(ability: Ability) -> Iterator[Effect]:
 #: «(не может иметь более 3 фишек)» at the end of a sentence: a rule of the card of its own, the
 #: sentence before it another ability (the database lost the dot between them).
 _COUNTERS_RULE = re.compile(r"\s*\((?P<rule>не может иметь (?:более|больше) \d+ фиш(?:ки|ек|ка))\)$")
+
+
+#: «(заклинание не является атакой)» (21-15 writes «заклинаниене»): a reminder of the rules after a
+#: sentence on attacks; the kind ``attack`` never holds a spell, so the reading says it already.
+_NOT_AN_ATTACK = re.compile(r"\s*\(заклинание ?не является атакой\)$")
+
+
+def _of_attacks(ability: Ability) -> bool:
+    """A modifier against attacks of any kind (``attack``), as the reminder is about."""
+    against = getattr(ability, "against", None)
+    return isinstance(against, tuple) and bool(against) and all(
+        isinstance(a, Attack) and a.kind == "attack" for a in against)
 
 
 def _x_defined(value: Any, defined: bool = False) -> bool:
@@ -1212,8 +1229,8 @@ def split_cost(s: str) -> tuple[Cost, bool, Limit | None, str] | None:
         pos = sep.end()
         if ":" in sep.group(0):
             rest = s[pos:]
-            if not re.match(r"\s*(?:закрыться|внезапное действие|фишка|\d+ фиш|[xх] фиш|жетон)",
-                            rest):
+            if not re.match(r"\s*(?:закрыться|внезапное действие|фишка|\d+ фиш|[xх] фиш|жетон|"
+                            r"снять с себя дополнительную жизнь:)", rest):
                 return _cost(items) + (rest,)
     return None
 

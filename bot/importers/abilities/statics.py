@@ -405,10 +405,37 @@ def relocates_only(s: str) -> list[Effect] | None:
                       target=Selector(side="enemy", all=True))]
 
 
+#: «Возница может перемещаться между крайними клетками одного ряда как на рядом стоящую клетку»,
+#: «Возница может объявлять простой удар с крайней клетки ряда по существу, стоящему на
+#: противоположной клетке ряда, как по рядом стоящему» (10-143): the two end cells of a row are
+#: next to each other for its movement and its simple strike.
+_ROW_ENDS_MOVE = "может перемещаться между крайними клетками одного ряда как на рядом стоящую клетку"
+_ROW_ENDS_STRIKE = ("может объявлять простой удар с крайней клетки ряда по существу, стоящему на "
+                    "противоположной клетке ряда, как по рядом стоящему")
+#: «Энт и его компаньон могут нападать на летающих простых ударов как на стоящие рядом карты»
+#: (30-93; «простых ударов» is the database's slip for «простым ударом»): the rule for each.
+_WITH_COMPANION = re.compile(r"@self и его компаньон могут (?P<rest>нападать .+)")
+
+
 def as_adjacent(s: str) -> list[Effect] | None:
     """«Может передвигаться на клетки с артефактами как на соседние», «Может нападать простым
     ударом на летающих как на стоящие рядом карты»; «Ваши горные существа могут передвигаться
     на клетки рядом с Буровой установкой как на соседние» (30-57)."""
+    s = re.sub(r"^@self (?=может )", "", s)
+    if s == _ROW_ENDS_MOVE:
+        return [AsAdjacent(way="move", row_ends=True)]
+    if s == _ROW_ENDS_STRIKE:
+        return [AsAdjacent(way="attack", row_ends=True, targets=Selector(),
+                           attack=Attack(kind="simple_strike"))]
+    both = _WITH_COMPANION.fullmatch(s)
+    if both:
+        rest = re.sub(r"^нападать на (?P<whom>[а-я]+) простых ударов ", r"нападать простым ударом на \g<whom> ",
+                      both.group("rest"))
+        found = as_adjacent("может " + rest)
+        if not found or len(found) != 1 or not isinstance(found[0], AsAdjacent) \
+                or found[0].way != "attack":
+            return None
+        return [found[0], dataclasses.replace(found[0], target="companion")]
     near = _AS_ADJACENT_NEAR.fullmatch(s)
     if near:
         whom = described(near.group("who"))
@@ -455,10 +482,26 @@ def onto_occupied(s: str) -> list[Effect] | None:
     return [OntoOccupied(way=_WAYS[m.group("way")], occupant=who, swap=True, then=then)]
 
 
+#: «Хозяин Йоро не может получать фишку, его дальние атаки получают дальность 2» (20-175): two
+#: rules of the symbiote's host («его»: the host, the subject before it).
+_HOST_RULES = re.compile(r"хозяин @self не может получать фишку, его дальние атаки получают "
+                         r"дальность (?P<n>\d+)")
+
+
+def host_rules(s: str) -> list[Effect] | None:
+    """What a symbiote's host may not do and the range its ranged attacks get (20-175)."""
+    m = _HOST_RULES.fullmatch(s)
+    if not m:
+        return None
+    return [Cannot(actions=("gain_counters",), target="host"),
+            RangeIs(value=int(m.group("n")), attacks=(Attack(kind="attack", reach="ranged"),),
+                    target="host")]
+
+
 STATEMENTS: tuple[Statement, ...] = (
     modifiers, stays_open, multi_attack, reduce_to, no_wounds, wounds_only_from, cannot,
     adjacent_targets, as_adjacent, moves_only, relocates_only, range_is, strike_range, incarnates_on, onto_occupied, max_wounds, die_result_statement,
-    unchangeable,
+    unchangeable, host_rules,
 )
 
 
