@@ -38,6 +38,7 @@ from bot.corpus.abilities import (
     More,
     Moved,
     MovementBonus,
+    MovementOf,
     Mulligan,
     Nearby,
     OnBattlefield,
@@ -395,6 +396,8 @@ def _has_formation(piece: Piece) -> Truth:
 def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
     """«ваш третий ряд», «половина поля боя противника» … counted from the owner's side."""
     row = own_row(cell.row, owner.enemy)
+    if region == "edge":  # «у края поля боя»: the outer columns and rows
+        return cell.col in (0, len(COLUMNS) - 1) or cell.row in (1, ROWS)
     return {
         "battlefield": True,  # a piece on a cell is on the battlefield
         "own_half": row <= 3, "enemy_half": row >= 4, "own_first_row": row == 3,
@@ -522,6 +525,8 @@ def holds(condition: Condition, scene: Scene) -> Truth:
                             (not mine) if condition.turn == "enemy" else True)
         case DieRoll():
             return Truth.unknown("что выпало на кубике")
+        case MovementOf():
+            return _movement_of(condition, scene)
         case InGraveyard():  # the notation shows no graveyards
             whose = "вашем" if condition.side == "own" else "чужом"
             return Truth.unknown(f"что лежит на {whose} кладбище")
@@ -529,6 +534,13 @@ def holds(condition: Condition, scene: Scene) -> Truth:
             return Truth.unknown(f"выполнено ли условие, которое бот не прочитал: "
                                  f"«{condition.fragment or condition.text}»")
     return Truth.unknown("выполнено ли условие особенности")  # pragma: no cover
+
+
+def _movement_of(cond: MovementOf, scene: Scene) -> Truth:
+    """«если движение Вереселеня равно 5 или больше (с учётом модификаторов)» (30-121): its
+    printed movement when nothing may change it (as a selector's «с движением …»)."""
+    return _movement(Selector(movement_min=cond.at_least, movement_max=cond.at_most),
+                     scene.owner, scene.position)
 
 
 def _subject(subject: Target, scene: Scene, check: Callable[[Piece], Truth]) -> Truth:

@@ -34,6 +34,7 @@ from bot.corpus.abilities import (
     More,
     Moved,
     MovementBonus,
+    MovementOf,
     Mulligan,
     Nearby,
     OnlyTargets,
@@ -1241,3 +1242,24 @@ def test_whether_a_mulligan_was_taken_is_unknown() -> None:
     owner = at(card(), "a1")
     r = holds(Mulligan(), Scene(pos(owner), owner))
     assert r.value is None and "пересдачу" in r.missing
+
+
+def test_movement_now_is_the_printed_one_unless_a_bonus_may_change_it() -> None:
+    # 30-121 «Вереселень»: «…, если движение Вереселеня равен 5 или больше (с учётом
+    # модификаторов) …»
+    fast, slow = at(card(movement=5), "a1"), at(card(movement=2), "a1")
+    assert holds(MovementOf(at_least=5), Scene(pos(fast), fast)).value is True
+    assert holds(MovementOf(at_least=5), Scene(pos(slow), slow)).value is False
+    spurred = at(card(MovementBonus(value=3), movement=2), "a1")
+    assert holds(MovementOf(at_least=5), Scene(pos(spurred), spurred)).value is None
+
+
+def test_the_edge_of_the_battlefield_is_its_outer_columns_and_rows() -> None:
+    # 50-39 «Крейд-Моор»: «В начале боя выбранное существо у края поля боя …»
+    owner = at(card(), "c3")
+    edge = Selector(region="edge")
+    pieces = {c: at(card(), c, enemy=True) for c in ("a3", "e4", "c1", "c6", "b2", "d5")}
+    scene = Scene(pos(owner, *pieces.values()), owner)
+    assert {c: selects(edge, p, scene).value for c, p in pieces.items()} == {
+        "a3": True, "e4": True, "c1": True, "c6": True, "b2": False, "d5": False}
+    assert selects(edge, owner, scene).value is False

@@ -73,9 +73,10 @@ Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьм�
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "other_column", "same_row",
                 "behind", "left_or_right", "chosen_cell", "that_cell"]
 #: Regions of the battlefield, rows counted from their owner's side; ``battlefield``: anywhere on
-#: it («карта на поле боя»), not in the auxiliary zone where flyers and terrains stand.
+#: it («карта на поле боя»), not in the auxiliary zone where flyers and terrains stand; ``edge``:
+#: a cell at the edge of the battlefield («у края поля боя»: its outer columns and rows).
 Region = Literal["battlefield", "own_half", "enemy_half", "own_first_row", "own_third_row", "enemy_first_row",
-                 "enemy_second_row", "enemy_third_row"]
+                 "enemy_second_row", "enemy_third_row", "edge"]
 #: Named abilities read as keywords: icon codes of the card database (bot/corpus/icons.py)
 #: and named abilities without an icon («подлость» meanness, «орда» horde, «полёт» flight).
 KeywordCode = Literal[
@@ -557,6 +558,16 @@ class Lives(Kinded):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class MovementOf(Kinded):
+    """«если движение Вереселеня равен 5 или больше (с учётом модификаторов)» (30-121:
+    ``at_least`` 5): the card's movement now, its modifiers counted."""
+
+    kind: ClassVar[str] = "movement"
+    at_most: int | None = None
+    at_least: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class PlayerIs(Kinded):
     """«Первый игрок:», «Второй игрок:»."""
 
@@ -608,6 +619,7 @@ class Unparsed(Entry):
 
 Condition = (State | Has | Nearby | Squad | InGraveyard | InZone | InRow | InColumn | Lives
              | Moved | Makeup | OnBattlefield | More | Mulligan | PlayerIs | TurnIs | DieRoll
+             | MovementOf
              | Unparsed)
 
 

@@ -34,6 +34,7 @@ from bot.corpus.abilities import (
     Makeup,
     More,
     Moved,
+    MovementOf,
     Mulligan,
     Nearby,
     OnBattlefield,
@@ -311,6 +312,20 @@ def _lives(text: str) -> Condition | None:
     return None
 
 
+#: «если движение Вереселеня равен 5 или больше (с учётом модификаторов)» (30-121): its movement
+#: now («равен»: the database's slip for «равно»).
+_MOVEMENT = re.compile(r"движение (?:" + SELF + r" )?(?:равно|равен) (?P<n>\d+) или "
+                       r"(?P<dir>больше|более|меньше|менее)(?: \(с учетом модификаторов\))?")
+
+
+def _movement(text: str) -> Condition | None:
+    m = _MOVEMENT.fullmatch(text)
+    if not m:
+        return None
+    n = int(m.group("n"))
+    return MovementOf(at_least=n) if m.group("dir") in ("больше", "более") else MovementOf(at_most=n)
+
+
 def _turn(text: str) -> Condition | None:
     if text in ("в свой ход", "в ваш ход"):
         return TurnIs(turn="own")
@@ -431,5 +446,5 @@ def _counted(phrase: str) -> Selector | None:
 
 _READERS: tuple[Callable[[str], Condition | None], ...] = (
     _state, _has, _squad, _graveyard, _row, _column, _lives, _turn, _die, _zone, _nearby,
-    _moved, _makeup, _on_battlefield, _mulligan, _more,
+    _moved, _makeup, _on_battlefield, _mulligan, _more, _movement,
 )

@@ -259,6 +259,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" с вашего кладбища$"), "own_graveyard"),  # «изгнать … с вашего кладбища»
     (re.compile(r",? (?:" + _STANDING + r" )?на (?P<r>вашей половине поля боя|половине поля "
                 r"боя противника|поле боя)$"), "region"),
+    # «выбранное существо у края поля боя» (50-39): on a cell at the edge of the battlefield
+    (re.compile(r",? (?:" + _STANDING + r" )?у края поля боя$"), "edge"),
     (re.compile(r" в своем ряду$"), "same_row"),
     # «каждое другое существо на этой клетке» (20-144): on the cell the trigger names
     (re.compile(r" на этой клетке$"), "that_cell"),
@@ -365,10 +367,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 if "place" in fields:
                     return None
                 fields["place"] = what
-            elif what == "region":
+            elif what in ("region", "edge"):
                 if "region" in fields:
                     return None
-                fields["region"] = _REGIONS[m.group("r")]
+                fields["region"] = "edge" if what == "edge" else _REGIONS[m.group("r")]
             elif what in _PLACES_AFTER:
                 if "place" in fields:
                     return None
