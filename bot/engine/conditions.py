@@ -222,7 +222,8 @@ def _kinds(piece: Piece) -> set[str]:
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
                               "having", "lacking", "markers", "cost_max", "cost_min",
                               "movement_min", "movement_max", "wounds_min", "lives_min",
-                              "lives_max", "region", "place", "of", "graveyard"})
+                              "lives_max", "region", "place", "of", "graveyard", "next_to",
+                              "next_to_min"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
 
 
@@ -253,7 +254,29 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
         anchor = scene.ref(sel.of)
         checks.append(at_place(piece, sel.place, anchor) if anchor is not None
                       else Truth.unknown("о какой карте речь в особенности"))
+    if sel.next_to is not None:
+        checks.append(_next_to(sel.next_to, sel.next_to_min, piece, scene))
     return all_of(checks)
+
+
+def _next_to(near: Selector, n: int, piece: Piece, scene: Scene) -> Truth:
+    """«по картам, рядом с которыми стоят два или более ваших существа со строем» (50-48): at
+    least ``n`` cards ``near`` describes stand next to ``piece`` (counted on the board shown, as
+    «рядом стоит …» is); next to a cell with a marker is unknown (the notation places none)."""
+    if near.what == "cell":
+        return Truth.unknown(marker_cell_fact(near, piece))
+    if piece.cell is None:
+        return FALSE  # a flyer in the auxiliary zone stands next to nothing
+    found = [all_of(selects(near, p, scene), Truth.of(is_adjacent(p.cell, piece.cell)))
+             for p in scene.position if p is not piece and p.cell is not None]
+    return at_least(found, n)
+
+
+def marker_cell_fact(cell: Selector, piece: Piece | None = None) -> str:
+    """The missing fact of a cell with a marker: «где клетка с маркером «логова»»."""
+    names = ", ".join(f"«{m}»" for m in cell.markers)
+    where = f" (и стоит ли рядом с ней {piece_label(piece)})" if piece is not None else ""
+    return f"где клетка с маркером {names}{where}: позиция не показывает маркеры"
 
 
 def _movement(sel: Selector, piece: Piece, position: Position) -> Truth:
@@ -300,6 +323,8 @@ def _noun(sel: Selector, piece: Piece) -> Truth:
     card = piece.card
     if sel.what in ("card", "creature"):
         return TRUE  # the notation places creatures only
+    if sel.what == "cell":
+        return FALSE  # a piece is a card, not a cell (a cell with a marker: _next_to, _nearby)
     if sel.what == "hero":
         if card is None:
             return Truth.unknown(f"герой ли {piece_label(piece)}")
@@ -433,7 +458,9 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
         checks.append(Truth.of(in_region(dst, spec.region, owner)))
     if spec.occupied_by is not None:
         checks.append(FALSE if occupant is None else is_target(spec.occupied_by, occupant, scene))
-    if spec.next_to is not None:
+    if isinstance(spec.next_to, Selector) and spec.next_to.what == "cell":
+        checks.append(Truth.unknown(marker_cell_fact(spec.next_to)))  # «рядом с гнездом»
+    elif spec.next_to is not None:
         around = [p for p in scene.position if p is not mover and p.cell is not None
                   and is_adjacent(p.cell, dst)]
         found = [is_target(spec.next_to, p, scene) for p in around]
@@ -567,6 +594,8 @@ def _subject(subject: Target, scene: Scene, check: Callable[[Piece], Truth]) -> 
 
 def _nearby(cond: Nearby, scene: Scene) -> Truth:
     owner = scene.owner
+    if cond.selector.what == "cell":  # «пока стоит в одном столбце с вашим логовом» (40-62)
+        return Truth.unknown(marker_cell_fact(cond.selector))
     if cond.negated and owner.cell is None and cond.place in ("same_column", "same_row"):
         return FALSE  # «пока стоит в столбце, в котором нет …»: it stands in none
     found = [all_of(selects(cond.selector, p, scene), at_place(p, cond.place, owner))

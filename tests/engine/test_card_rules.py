@@ -208,6 +208,18 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     assert selects(Selector(lives_max=5), owner, scene).value is True
     assert selects(Selector(lives_max=4), owner, scene).value is False
     assert selects(Selector(lives_min=1, lives_max=1, side="enemy"), enemy, scene).value is None
+    # «по картам, рядом с которыми стоят два или более ваших существа со строем» (50-48): the
+    # owner has one friend beside it; next to a cell with a marker (40-217) or in a column with
+    # one (40-62) is unknown: the notation places no markers
+    assert selects(Selector(next_to=Selector(side="own")), owner, scene).value is True
+    assert selects(Selector(next_to=Selector(side="own"), next_to_min=2), owner,
+                   scene).value is False
+    assert selects(Selector(next_to=Selector(side="enemy")), friend, scene).value is True  # b3
+    bonfire = Selector(what="cell", markers=("костра",))
+    assert selects(Selector(next_to=bonfire), friend, scene).value is None
+    assert selects(bonfire, friend, scene).value is False
+    lair = Nearby(place="same_column", selector=Selector(what="cell", side="own", markers=("логова",)))
+    assert value(lair) is None and "логова" in holds(lair, scene).missing
     # «стоящих в других столбцах» (40-67): the friend on c2 is, the enemy on b3 is not
     assert value(Nearby(place="other_column", selector=Selector(side="own"))) is True
     assert value(Nearby(place="other_column", selector=Selector(side="enemy"))) is False

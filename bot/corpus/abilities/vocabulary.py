@@ -64,7 +64,9 @@ Reach = Literal["melee", "ranged"]
 #: chose («выбранное в начале боя существо»).
 Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen", "companion",
               "symbiote", "defended"]
-Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote"]
+#: ``cell``: a cell of the battlefield with a marker on it (only with ``Selector.markers``):
+#: «рядом с маркером костра» (40-217), «рядом с гнездом» (20-73), «с вашим логовом» (40-62).
+Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "cell"]
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
                "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "unmoved",
                "defender", "even_lives", "parasite"]
@@ -312,6 +314,11 @@ class Selector(Value):
     боя»). ``graveyard``: a card in a graveyard, not on the battlefield («с существа на вашем
     кладбище»; ``side`` own: yours). ``markers``: a card with a marker of that name on it, the
     name as the ``marker`` effect writes it («по существам с маркером добычи», 10-68).
+    ``next_to``: the card stands next to at least ``next_to_min`` cards it describes, «по
+    картам, рядом с которыми стоят два или более ваших существа со строем» (50-48: min 2), «по
+    картам, стоящим рядом с вашими существами с дополнительными жизнями» (40-98), or next to a
+    cell with a marker (``what: cell``), «каждое тёмное существо рядом с маркером костра»
+    (40-217). Of a ``cell`` selector, ``side`` own is a marker of your card («вашим логовом»).
     """
 
     what: Noun = "creature"
@@ -338,6 +345,15 @@ class Selector(Value):
     place: Place | None = None
     of: Ref = "self"
     graveyard: bool = False
+    next_to: Selector | None = None
+    next_to_min: int = 1
+
+    def __post_init__(self) -> None:
+        Value.__post_init__(self)
+        if self.next_to_min != 1 and self.next_to is None:
+            raise ValueError("a selector's next_to_min counts the cards next_to names")
+        if (self.what == "cell") != bool(self.what == "cell" and self.markers):
+            raise ValueError("a cell is named by the marker on it")
 
 
 #: Who an effect applies to: a fixed participant or a described set of cards.

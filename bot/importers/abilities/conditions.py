@@ -371,6 +371,10 @@ def _nearby(text: str) -> Condition | None:
                          + r") стоит (?P<who>.+)", text)  # one cell: one card
         if m:
             return _nearby_of(_PLACES[m.group("p1") or m.group("p2")], m)
+    if not m:  # «пока стоит в одном столбце с вашим логовом» (40-62): one card or cell
+        m = re.fullmatch(r"стоит в одном (?P<place>столбце|ряду) с (?P<who>.+)", text)
+        if m:
+            return _nearby_of("same_column" if m.group("place") == "столбце" else "same_row", m)
     if not m:  # «в столбце с Циклопом-магом стоят 3 или более карты противника» (40-102)
         m = re.fullmatch(r"в (?P<place>столбце) с " + SELF + r" (?:стоит|стоят) (?:" + _MIN
                          + r")?(?P<who>.+)", text)

@@ -203,8 +203,24 @@ _REGIONS: dict[str, Region] = {
 _PLACES_AFTER: dict[str, Place] = {"same_row": "same_row", "same_column": "same_column",
                                    "other_column": "other_column",
                                    "in_formation": "in_formation", "that_cell": "that_cell"}
+#: A cell with a marker named without the word «маркер» (the name as the card's ``marker``
+#: effect writes it): «рядом с гнездом» (20-73: «положить маркер гнезда»), «с вашим логовом»
+#: (40-62: «получает маркер логова»).
+_MARKER_NOUNS: dict[str, str] = {"гнездом": "гнезда", "логовом": "логова"}
+#: A cell with a marker: «маркером костра» (40-217; the name as the marker effect writes it).
+_MARKER_CELL = re.compile(r"маркер(?:ом)? (?:«(?P<q>[^»]+)»|\"(?P<d>[^\"]+)\"|(?P<w>[а-я]+"
+                          r"(?:-[а-я]+)?))")
+_COUNT_NEAR = {"два": 2, "две": 2, "три": 3, "четыре": 4}
 #: Qualifiers after the noun.
 _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
+    # next to cards a phrase describes (tried first; a phrase not read leaves it to the
+    # patterns below): «по картам, стоящим рядом с вашими существами с дополнительными жизнями»
+    # (40-98), «каждое тёмное существо рядом с маркером костра» (40-217), «по существам на
+    # клетках рядом с гнездом» (20-73), «по картам, рядом с которыми стоят два или более ваших
+    # существа со строем» (50-48: at least two)
+    (re.compile(r", рядом с (?:которым|которой|которыми) (?:стоит|стоят) (?:(?P<n>\d+|два|две|три|"
+                r"четыре) или (?:более|больше) )?(?P<near>[^,]+)$"), "next_to"),
+    (re.compile(r"(?:,? " + _STANDING + r"| на клетках)? рядом с (?P<near>[^,]+)$"), "next_to"),
     (re.compile(r",? (?:" + _STANDING + r" )?(?:в|во) (?P<r>[123])(?:-м)? ряду противника$"),
      "region"),
     # «за каждое открытое существо в отряде противника» (30-165): the enemy's cards in play
@@ -341,7 +357,14 @@ def noun_phrase(phrase: str) -> Phrase | None:
             m = pattern.search(s)
             if not m:
                 continue
-            if what == "enemy":
+            if what == "next_to":
+                near = _near(m)
+                if near is None or "next_to" in fields:
+                    continue  # not a phrase of cards: «рядом с ним» and the like, below
+                fields["next_to"], count = near
+                if count != 1:
+                    fields["next_to_min"] = count
+            elif what == "enemy":
                 fields["side"] = "enemy"
             elif what in ("unwounded", "wounded", "even_lives", "unmoved"):
                 flags.append(what)  # type: ignore[arg-type]
@@ -432,6 +455,13 @@ def noun_phrase(phrase: str) -> Phrase | None:
                     return None
                 fields["of"] = _OF[m.group("of")]
         s = s[m.end():]
+    cell = _MARKER_CELL.fullmatch(s.strip())
+    marker = (cell.group("q") or cell.group("d") or cell.group("w")) if cell \
+        else _MARKER_NOUNS.get(s.strip())
+    if marker is not None:  # «рядом с маркером костра», «с вашим логовом»: a cell with it
+        if set(fields) - {"side"} or flags or elements or having or lacking or markers:
+            return None
+        return Phrase(Selector(what="cell", markers=(marker,), **fields), False)  # type: ignore[arg-type]
     named = CARD_NAMES.get(s.strip())
     if named is not None:  # «каждое Яйцо дракона»: cards of that name; without a quantifier
         # one card («переместить ваше Щупальце Кракена», 20-132)
@@ -503,6 +533,24 @@ def noun_phrase(phrase: str) -> Phrase | None:
                            lacking=tuple(lacking), markers=tuple(markers),
                            **fields),  # type: ignore[arg-type]
                   plural)
+
+
+def _near(m: re.Match[str]) -> tuple[Selector, int] | None:
+    """The cards a «рядом с …» phrase after the noun describes, and how many of them at least
+    (none read: None). One card, or any of several; never «каждое», a place of its own or
+    «до N»."""
+    phrase = m.group("near")
+    if phrase.startswith(("ним", "ней", "него", "нее", "собой", "@self", "клеткой")):
+        return None
+    read = noun_phrase(phrase)
+    if read is None:
+        return None
+    sel = read.selector
+    if sel.all or sel.up_to is not None or sel.place is not None or sel.or_self \
+            or sel.graveyard or sel.next_to is not None:
+        return None
+    n = m.groupdict().get("n")
+    return sel, 1 if n is None else int(n) if n.isdigit() else _COUNT_NEAR[n]
 
 
 def _class_of(word: str) -> tuple[str, bool] | None:
