@@ -541,7 +541,7 @@ def can_apply_effect(position: Position, effect: str, a: Ref) -> CheckResult:
         for d in defences(piece, "poison", Piece(), position):
             source = "значок карты" if d.source == "значок" else f"«{d.source.strip().rstrip('.')}»"
             b_.reason(f"У {piece.genitive} «{d.name}» ({source})" + (
-                f" — если {d.holds.missing}" if d.holds.value is None else "") + ".")
+                f" — если она действует (не хватает факта — {d.holds.missing})" if d.holds.value is None else "") + ".")
             return b_.done("unknown", missing=f"что даёт «{d.name}» (текста правила в корпусе "
                                               "нет)")
     return b_.done("yes")

@@ -262,7 +262,7 @@ def _target(b_: Builder, piece: Piece, target: Piece, kind: str, way: Way,
     facts = []
     for d in defences(target, kind, piece, position, _ignoring(way)):
         source = "значок карты" if d.source == "значок" else f"«{d.source.strip().rstrip('.')}»"
-        maybe = f" — если {d.holds.missing}" if d.holds.value is None else ""
+        maybe = f" — если она действует (не хватает факта — {d.holds.missing})" if d.holds.value is None else ""
         if d.ignored_by is not None:
             b_.reason(f"У цели {target.name} «{d.name}» ({source}), но {piece.name} её "
                       f"игнорирует: «{d.ignored_by.strip().rstrip('.')}».")

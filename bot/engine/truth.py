@@ -10,6 +10,8 @@ that would settle it, so that a verdict built on it says «Неизвестно�
 (False, True)
 >>> all_of(Truth.of(True), counters).missing
 'сколько фишек'
+>>> any_of(counters, Truth.unknown("что выпало на кубике")).missing
+'сколько фишек; что выпало на кубике'
 """
 
 from __future__ import annotations
@@ -51,25 +53,31 @@ FALSE = Truth.of(False)
 
 
 def all_of(truths: Iterable[Truth] | Truth, *more: Truth) -> Truth:
-    """False when one is false; else unknown when one is unknown (the first's fact); else true."""
+    """False when one is false; else unknown when one is unknown (every unknown fact named,
+    so an answer never suggests that one fact would settle it); else true."""
     return _combine(truths, more, decisive=False)
 
 
 def any_of(truths: Iterable[Truth] | Truth, *more: Truth) -> Truth:
-    """True when one is true; else unknown when one is unknown; else false."""
+    """True when one is true; else unknown when one is unknown (every unknown fact named);
+    else false."""
     return _combine(truths, more, decisive=True)
 
 
 def _combine(truths: Iterable[Truth] | Truth, more: tuple[Truth, ...], decisive: bool) -> Truth:
-    """The first fact whose value is ``decisive``; else the first unknown one; else the only
-    fact, or the plain opposite of ``decisive`` (an empty «all» is true, an empty «any» false)."""
+    """The first fact whose value is ``decisive``; else the unknown ones, their facts joined;
+    else the only fact, or the plain opposite of ``decisive`` (an empty «all» is true, an
+    empty «any» false)."""
     items = [truths, *more] if isinstance(truths, Truth) else [*truths, *more]
-    unknown = None
+    unknown: list[Truth] = []
     for t in items:
         if t.value is decisive:
             return t
-        if t.value is None and unknown is None:
-            unknown = t
-    if unknown is not None:
-        return unknown
+        if t.value is None:
+            unknown.append(t)
+    if len(unknown) == 1:
+        return unknown[0]
+    if unknown:
+        facts = list(dict.fromkeys(t.missing for t in unknown if t.missing))
+        return Truth.unknown("; ".join(facts), unknown[0].why)
     return items[0] if len(items) == 1 else Truth.of(not decisive)
