@@ -459,6 +459,13 @@ def summon(text: str) -> tuple[Effect, str] | None:
     if onto:
         found = _described_cards(rest[onto.end():])
         return (Summon(what=found[0], to=Cell(of="that")), found[1]) if found else None
+    onto_that = re.match(r"на (?:него|нее) ", rest)
+    if onto_that:  # «может вызвать на него паразита стоимостью X или менее» (50-135): onto the
+        # card named before
+        found = _described_cards(rest[onto_that.end():])
+        if found is not None and found[0].what == "symbiote":
+            return Summon(what=found[0], to=Cell(occupied_by="that")), found[1]
+        return None
     on_self = re.match(r"симбиота на себя" + _END, rest)
     if on_self:  # «может вызвать симбиота на себя» (20-170): a symbiote onto the card itself
         return Summon(what=Selector(what="symbiote"), to=Cell(occupied_by="self")), \

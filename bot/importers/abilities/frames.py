@@ -227,8 +227,9 @@ def _inner_cap(text: str, parts: dict[str, Any]) -> str:
 
 #: «излечить … на величину этого простого удара» (30-97): the value of the attack that fired
 #: the trigger, written as «на X, где X величина этого удара».
-_VALUE_OF = re.compile(r" на величину (?:(?P<strike>этого (?:простого )?удара)|этой атаки)"
-                       r"(?=$|[ ,;.)])")
+_VALUE_OF = re.compile(r" на величину (?:(?P<strike>этого (?:простого )?удара)|этой атаки|"
+                       r"(?P<weak>слабого простого удара стоящ(?:ей|его) [а-я@ ]+?))"
+                       r"(?=$|[,;.)]| \()")
 
 
 #: «может потерять X фишек (максимум 3); получить +X к этому разряду» (50-62): the cap said right
@@ -287,7 +288,13 @@ def _value_of(text: str, parts: dict[str, Any]) -> str:
     if len(found) != 1 or re.search(r"\bx\b", text) or "x" in parts:
         return text
     m = found[0]
-    parts["x"] = XValue(count="strike" if m.group("strike") else "attack")
+    if m.group("weak"):  # «ранить атакованное существо на величину слабого простого удара
+        x = x_value("величина " + m.group("weak"))  # стоящей сзади него карты» (10-199)
+        if x is None:
+            return text
+        parts["x"] = x
+    else:
+        parts["x"] = XValue(count="strike" if m.group("strike") else "attack")
     return text[:m.start()] + " на x" + text[m.end():]
 
 
@@ -486,6 +493,15 @@ def _whose_x(effects: tuple[Effect, ...], parts: dict[str, Any]) -> bool:
     False (not read) when «его» may be either option's card of a choice («излечить
     небестелесное существо на X или ранить бестелесное существо на Х, где Х его движения»)."""
     x = parts.get("x")
+    if x is not None and isinstance(x.of, Selector) and x.of.of == "that":
+        # «на величину слабого простого удара стоящей сзади него карты» (10-199): «него» is the
+        # card the effect with X names, when that is a fixed participant; else not read
+        who = next((getattr(e, "target", None) for e in effects
+                    if "X" in (getattr(e, "value", None), getattr(e, "values", (None,))[0])), None)
+        if not isinstance(who, str) or who in ("self", "that") or len(effects) != 1:
+            return False
+        parts["x"] = dataclasses.replace(x, of=dataclasses.replace(x.of, of=who))
+        return True
     if x is None or x.of != "that":
         return True
     if any(isinstance(e, Choice) for e in effects):
@@ -1364,7 +1380,8 @@ def _triggered(s: str) -> list[Ability] | None:
         items = _conditional_items(rest, when)
         if items is not None:
             return items
-        for cond, more in _ifs(_once_more(_strike_of_x(rest, when), when), when):
+        for cond, more in _ifs(_this_assault(_once_more(_strike_of_x(rest, when), when), when),
+                               when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
             b = body(_his_chosen(_pronoun_self(_declared_at(more), when), when))
@@ -1440,12 +1457,32 @@ def _attacker_named(rest: str, when: When) -> Callable[[Any], Any] | None:
     по ней выстрел» (20-183): of the two cards the trigger names, «ней» can only be the
     feminine one; when that is the attack's owner, it is ``attacker`` (a change of the
     effects), else None (which one is not known)."""
+    if _NEUTER.search(rest) and not _FEMININE.search(rest) \
+            and not _NOT_FEMININE.search(_NEUTER.sub("", rest)):
+        return _attacking_subject(when)
     if not _FEMININE.search(rest) or _NOT_FEMININE.search(rest) or when.attack is None:
         return None
     by = when.attack.by
     others = [t for t in _others_named(when) if t is not by]
     if by is None or _gender_of(by) != "femn" or len(others) != len(_others_named(when)) - 1 \
             or any(_gender_of(t) in ("femn", None) for t in others):
+        return None
+    return lambda value: _that_as(value, "attacker")
+
+
+#: «оно»: only a neuter noun («существо»).
+_NEUTER = re.compile(r"\bоно\b")
+
+
+def _attacking_subject(when: When) -> Callable[[Any], Any] | None:
+    """«При нападении вашего существа с благословлением на карту с проклятием оно не
+    закрывается …» (40-84): «оно» can only be the one neuter card the trigger names; when that
+    is the subject of the card's assault, it is the attacker (``attacker``), else None."""
+    if when.event != "assault" or not isinstance(when.subject, Selector):
+        return None
+    others = [t for t in _others_named(when) if t is not when.subject]
+    if _gender_of(when.subject) != "neut" or len(others) != len(_others_named(when)) - 1 \
+            or any(_gender_of(t) in ("neut", None) for t in others):
         return None
     return lambda value: _that_as(value, "attacker")
 
@@ -1546,6 +1583,21 @@ def _once_more(rest: str, when: When) -> str:
         return rest
     return (" получает «может нападать простым ударом два раза за ход, после первого нападения "
             "простым ударом не закрывается» до конца хода" + (m.group("rest") or ""))
+
+
+#: «не закрывается» (to the end of its clause), «не закрывается после этой атаки» in a trigger on
+#: the card's assault or its miss in one: it does not close after that assault.
+_STAYS_OPEN_HERE = re.compile(r"(?<![а-я])не закрывается(?: после этой атаки)?(?=$|\s*[;(]| \()")
+
+
+def _this_assault(rest: str, when: When) -> str:
+    """«При промахе в нападении не закрывается; …» (40-51), «При нападении … оно не закрывается
+    после этой атаки» (40-84): the assault that fired the trigger does not close the card, said
+    as «не закрывается после этого нападения» (50-81)."""
+    if when.timing != "on" or (when.event != "assault"
+                               and not (when.event == "miss" and when.in_assault)):
+        return rest  # «После нападения не закрывается» (10-165) is a rule, not a trigger
+    return _STAYS_OPEN_HERE.sub("не закрывается после этого нападения", rest)
 
 
 def _strike_of_x(rest: str, when: When) -> str:

@@ -42,6 +42,7 @@ _ON_CARDS = re.compile(r"(?:число|количество) (?P<what>фишек
 #: Fixed measures of the attack or card at hand.
 _FIXED: dict[str, XValue] = {
     "величина этого удара": XValue(count="strike"),
+    "величина этого простого удара": XValue(count="strike"),  # 50-135
     "величина удара": XValue(count="strike"),
     "величина этой атаки": XValue(count="attack"),
     "избыточный урон": XValue(count="excess_wounds"),
@@ -73,6 +74,8 @@ _DEAD_RE = re.compile(r"величина (?P<what>регенерации|отр�
 _WEAK = re.compile(r"(?:величина )?(?:(?P<pre>его|своего) )?(?:слабого простого удара|слабый "
                    r"простой удар|слабый простого удара)(?: (?P<post>этого существа|"
                    r"уничтоженного))?")
+#: «величина слабого простого удара стоящей сзади него карты» (10-199): of the card described.
+_WEAK_OF = re.compile(r"величина слабого простого удара (?P<whom>стоящ(?:ей|его) [а-я@ ]+)")
 #: «сумма слабых простых ударов ваших существ …»: the weak strikes of those cards added up.
 _SUM = re.compile(r"сумма слабых простых ударов (?P<whom>.+)")
 #: «число речных дев в вашем отряде», «количество стоящих рядом карт противника»: cards.
@@ -127,6 +130,12 @@ def x_value(text: str) -> XValue | None:
         found = described(m.group("whom"))
         if isinstance(found, Selector) and found.up_to is None and not found.all and (
                 found.side != "any" or found.place is not None):
+            return XValue(count="weak_strike", of=found)
+        return None
+    m = _WEAK_OF.fullmatch(text)
+    if m:  # «величина слабого простого удара стоящей сзади него карты» (10-199): of one card
+        found = described(m.group("whom"))
+        if isinstance(found, Selector) and found.place is not None and found.up_to is None:
             return XValue(count="weak_strike", of=found)
         return None
     m = _HIS_RE.fullmatch(text)

@@ -62,6 +62,11 @@ _forms("symbiote", ("симбиот", "симбиоту", "симбиотом"),
 _DEFENDERS = {"защитник": False, "защитника": False, "защитнику": False, "защитником": False,
               "защитники": True, "защитников": True, "защитникам": True, "защитниками": True}
 
+#: «паразит» (a symbiote that is a parasite: «вызвать на него паразита», 50-135): its forms →
+#: plural.
+_PARASITES = {"паразит": False, "паразита": False, "паразиту": False, "паразитом": False,
+              "паразиты": True, "паразитов": True, "паразитам": True, "паразитами": True}
+
 #: Classes of the card database: stem and its (singular, plural) endings.
 _MASC_HARD = ("(?:|а|у|ом|е)", "(?:ы|и|ов|ам|ами|ах)")
 _MASC_SOFT = ("(?:ь|я|ю|ем|е)", "(?:и|ей|ям|ями|ях)")
@@ -192,6 +197,8 @@ _STANDING = (r"(?:стоящее|стоящую|стоящего|стоящий|
              r"стоящие|стоящими)")
 _ADJACENT = re.compile(_STANDING + r" (?P<where>рядом|напротив)"
                        r"(?: с (?P<of>ним|ней|погибшим|@self))? ")  # «… рядом с погибшим существо»
+#: «стоящей сзади него карты» (10-199): behind the card named before.
+_BEHIND = re.compile(_STANDING + r" (?:сзади|позади) (?P<of>него|нее|@self) ")
 #: «в 3-м ряду противника», «на вашей половине поля боя»: where a card stands.
 _REGIONS: dict[str, Region] = {
     "1": "enemy_first_row", "2": "enemy_second_row", "3": "enemy_third_row",
@@ -428,7 +435,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
     s = s + " "
     while True:
         m = (_QUANTIFIER_ALL.match(s) or _UP_TO.match(s) or _OWN.match(s) or _OTHER.match(s)
-             or _CHOSEN.match(s) or _ADJACENT.match(s))
+             or _CHOSEN.match(s) or _ADJACENT.match(s) or _BEHIND.match(s))
         if m is None:
             break
         word = m.group(0)
@@ -446,6 +453,11 @@ def noun_phrase(phrase: str) -> Phrase | None:
             plural = plural if plural is not None else _OWN_NUMBER.get(word.strip())
         elif _OTHER.fullmatch(word):
             fields["other"] = True
+        elif _BEHIND.fullmatch(word):  # «стоящей сзади него карты» (10-199)
+            if "place" in fields:
+                return None
+            fields["place"] = "behind"
+            fields["of"] = _OF[m.group("of")]
         elif _ADJACENT.fullmatch(word):
             if "place" in fields:
                 return None
@@ -492,6 +504,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
     elif head in _NOUN_FORMS:
         noun, number = _NOUN_FORMS[head]
         plural = plural or number
+    elif head in _PARASITES:  # «паразита»: a symbiote that is a parasite
+        noun = "symbiote"
+        flags.append("parasite")
+        plural = plural or _PARASITES[head]
     elif head in _DEFENDERS:  # «по защитникам»: creatures defending (a flag, not a class)
         flags.append("defender")
         plural = plural or _DEFENDERS[head]

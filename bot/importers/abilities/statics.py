@@ -108,7 +108,11 @@ def stays_open(s: str) -> list[Effect] | None:
                      r"не закрывается после нападения простым ударом)", s)
     if m:
         return [StaysOpen(after="assault", attack=Attack(kind="simple_strike"))]
-    after = _STAYS_OPEN.get(s)
+    # «… оно не закрывается после этой атаки» (40-84): a card named before (``that``)
+    who = re.match(r"(?:он|она|оно) (?=не закрывается после этого нападения$)", s)
+    after = _STAYS_OPEN.get(s[who.end():] if who else s)
+    if after and who:
+        return [StaysOpen(after=after, target="that")]  # type: ignore[arg-type]
     return [StaysOpen(after=after)] if after else None  # type: ignore[arg-type]
 
 

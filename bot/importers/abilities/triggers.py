@@ -348,7 +348,10 @@ def _noun_heads(text: str, prep: str) -> Iterator[Reading]:
     tail = text[m.end():]
     if event == "assault":
         for kind, rest in _options(tail, _ASSAULT_ATTACKS):
-            yield When(event=event, attack=Attack(kind=kind) if kind else None), rest
+            # «при нападении вашего существа с благословлением на карту …» (40-84): whose
+            for subject, more in _subjects(rest):
+                yield When(event=event, attack=Attack(kind=kind) if kind else None,
+                           subject=subject), more
         return
     then = re.match(r" или (?:при )?(?:атаке|атаки)(?=$|[ ,—])", tail)
     if then and event in _ALTERNATIVE_EVENTS:  # «после движения или атаки»: as «атаки или …»
@@ -620,10 +623,16 @@ def _from_attack(when: When, text: str) -> Iterator[Reading]:
 
 
 def _aimed(when: When, text: str) -> Iterator[Reading]:
-    """«при ударе по существу с проклятием» (target), «при ударе по Слизи» (attacked)."""
+    """«при ударе по существу с проклятием» (target), «при ударе по Слизи» (attacked); «при
+    нападении … на карту с проклятием» (40-84: what the assault is aimed at, accusative)."""
+    if when.event == "assault" and text.startswith(" на "):
+        for whom, rest in _phrases(text[len(" на"):], "accs"):
+            if isinstance(whom, Selector):
+                yield replace(when, target=whom), rest
+                return
     if when.attack is not None and when.event == "attack" and text.startswith(" по "):
         words = text[4:].split(" ")
-        for n in range(min(len(words), 7), 0, -1):
+        for n in range(min(len(words), 8), 0, -1):
             phrase = " ".join(words[:n]).rstrip(",")
             rest = text[4 + len(phrase):]
             if phrase == SELF and when.subject == "self":
@@ -635,6 +644,11 @@ def _aimed(when: When, text: str) -> Iterator[Reading]:
                               attack=replace(when.attack, by=when.subject)), rest
                 return
             target = dative_target(phrase) if phrase != SELF else None
+            if isinstance(target, Selector) and target.or_self and target.of == "that" \
+                    and phrase.startswith(SELF + " или "):
+                # «по Электроманту или вашей стоящей рядом с ним карте» (50-179): «ним» is the
+                # card named just before, itself
+                target = replace(target, of="self")
             if target == "host" and when.subject == "self":
                 # «при дальней атаке по хозяину» (50-185): a symbiote does not attack its own
                 # host, so it is the host attacked, as «Когда хозяин атакован дальней атакой»
