@@ -60,6 +60,7 @@ from bot.corpus.abilities import (
     RangeBonus,
     Ranged,
     Redirect,
+    Ref,
     Resurrect,
     Roll,
     Selector,
@@ -500,7 +501,7 @@ def _whose_x(effects: tuple[Effect, ...], parts: dict[str, Any]) -> bool:
                     if "X" in (getattr(e, "value", None), getattr(e, "values", (None,))[0])), None)
         if not isinstance(who, str) or who in ("self", "that") or len(effects) != 1:
             return False
-        parts["x"] = dataclasses.replace(x, of=dataclasses.replace(x.of, of=who))
+        parts["x"] = dataclasses.replace(x, of=dataclasses.replace(x.of, of=cast(Ref, who)))
         return True
     if x is None or x.of != "that":
         return True
