@@ -1,8 +1,10 @@
-"""Autocomplete on the real lookup and shipped corpus: ranked like the lookup, fast, within limits."""
+"""Autocomplete on the real lookup and shipped corpus: ranked like the lookup, within limits.
+
+How fast it is is measured by `make bench` (autocomplete p99 at scale and on the shipped
+corpus, docs/benchmarks.md), not here: a timed unit test fails on a busy machine."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -21,10 +23,7 @@ def judge(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-
 
 @pytest.mark.parametrize("current", ["", "т", "тел", "телепортац", "ntktg", "дальн", "ОвЗ", "я" * 300])
 def test_term_choices(judge, current: str) -> None:  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
     choices = term_choices(judge, current)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.25, f"autocomplete took {elapsed:.3f}s"  # Discord allows 3 s in total
     assert len(choices) <= L.CHOICES
     assert all(0 < len(c.name) <= L.CHOICE_NAME and 0 < len(c.value) <= L.CHOICE_VALUE
                for c in choices)
@@ -39,9 +38,7 @@ def test_term_prefix_ranks_first(judge) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("current", ["", "1", "16", "168", "баал", "тень", "ПХ 1", "мантикора",
                                      "вс", "ntym", "орк-"])
 def test_card_choices(judge, current: str) -> None:  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
     choices = card_choices(judge, current)
-    assert time.perf_counter() - start < 0.25
     assert len(choices) <= L.CHOICES
     assert all(0 < len(c.name) <= L.CHOICE_NAME and 0 < len(c.value) <= L.CHOICE_VALUE
                for c in choices)
