@@ -39,6 +39,8 @@ def only_targets(b_: Builder, position: Position, attacker: Piece, target: Piece
             assert isinstance(rule, OnlyTargets)
             binds = quoted(all_of(
                 any_of([concerns_attack(a, kind, attacker, scene) for a in rule.attacks]),
+                # «(кроме удара через ряд, …)» (30-190): attacks it does not bind
+                *(concerns_attack(a, kind, attacker, scene).negated() for a in rule.excluding),
                 is_target(rule.attackers, attacker, scene),
                 *(holds(c, scene) for c in h.conditions)), h.text)
             if binds.value is False:

@@ -5,7 +5,7 @@ applies, read today or not."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import get_args
 
 from bot.corpus.abilities import (
@@ -737,6 +737,23 @@ def test_another_cards_rule_of_whom_attacks_may_be_declared_at() -> None:
                                       "выстрела.", forced_targets=(Attack(kind="shot"),))), "a1")
     r = shoot(pos(freed, other, at(card(lure), "e6", enemy=True)), "shot", "a1", "a4")
     assert r.verdict == "yes" and "не действует" in reasons(r)
+
+
+def test_a_rule_for_the_cards_at_the_edge_of_the_field_but_a_strike_through_a_row() -> None:
+    # «Карты, стоящие у края поля, могут объявлять дальние атаки только по Пугалу (кроме удара
+    # через ряд, независимо от дальноти)» (30-190; an artefact, so a hand-built holder here)
+    rule, = extract_abilities("Карты, стоящие у края поля, могут объявлять дальние атаки только "
+                              "по Пугалу (кроме {uchr} , независимо от дальноти)", name="Пугало")
+    lure = at(card(rule, name="Пугало"), "c4", enemy=True)
+    edge, inner = at(card(SHOT), "a2"), at(card(SHOT), "b2")
+    r = shoot(pos(edge, lure, at(None, "c5", enemy=True)), "shot", "a2", "c5")
+    assert r.verdict == "no" and "не такая" in reasons(r)
+    assert shoot(pos(inner, lure, at(None, "c5", enemy=True)), "shot", "b2", "c5").verdict == "yes"
+    assert shoot(pos(edge, lure), "shot", "a2", "c4").verdict == "yes"
+    # a rule that leaves out a shot does not bind it
+    spared = replace(rule, excluding=(Attack(kind="shot"),))
+    lure = at(card(spared, name="Пугало"), "c4", enemy=True)
+    assert shoot(pos(edge, lure, at(None, "c5", enemy=True)), "shot", "a2", "c5").verdict == "yes"
 
 
 def test_a_rule_of_whom_the_card_itself_may_attack() -> None:

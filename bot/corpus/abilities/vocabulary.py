@@ -1442,11 +1442,13 @@ class OnlyTargets(Entry):
     """Whom attacks may be declared at: «Карты противника могут объявлять выстрел и метание
     только по Резчику идолов (вне зависимости от дальности)» (attackers: enemy cards, attacks,
     targets: self, any_range), «Может объявлять выстрел только по карте без ран» (the card's own
-    attacks: attackers self)."""
+    attacks: attackers self); ``excluding``: attacks it does not bind, «(кроме удара через ряд,
+    …)» (30-190)."""
 
     kind: ClassVar[str] = "only_targets"
     attackers: Target = "self"
     attacks: tuple[Attack, ...] = set_field()
+    excluding: tuple[Attack, ...] = set_field()
     targets: Target
     any_range: bool = False
 

@@ -82,9 +82,13 @@ def defends(s: str) -> list[Effect] | None:
 # Whom attacks may be declared at
 
 
-_ONLY = re.compile(r"(?:(?P<who>.+?) (?P<verb>может|могут)|может) объявлять (?P<attacks>"
+_ONLY = re.compile(r"(?:(?P<who>.+?),? (?P<verb>может|могут)|может) объявлять (?P<attacks>"
                    + _DECLARED_LIST + r") только по (?P<whom>.+?)"
-                   r"(?P<range> \(вне зависимости от дальности\))?")
+                   r"(?:(?P<range> \(вне зависимости от дальности\))|"
+                   # «(кроме удара через ряд, независимо от дальноти)» (30-190: «дальноти» is
+                   # the database's slip): the attacks it does not bind, and any range
+                   r" \((?P<ex>кроме удара через ряд)(?P<range2>, (?:независимо|вне зависимости) от "
+                   r"дальн(?:ости|оти))?\))?")
 
 
 def only_targets(s: str) -> list[Effect] | None:
@@ -102,8 +106,10 @@ def only_targets(s: str) -> list[Effect] | None:
     whom = described(m.group("whom"))
     if whom is None or (isinstance(whom, Selector) and whom.up_to is not None):
         return None
+    excluding = (Attack(kind="through_row"),) if m.group("ex") else ()
     return [OnlyTargets(attackers=attackers or "self", attacks=_declared(m.group("attacks")),
-                        targets=whom, any_range=bool(m.group("range")))]
+                        excluding=excluding, targets=whom,
+                        any_range=bool(m.group("range") or m.group("range2")))]
 
 
 #: «Может нападать только на карты, стоящие в одном столбце с ним» (40-102): every attack it

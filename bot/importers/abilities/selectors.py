@@ -283,7 +283,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r",? (?:" + _STANDING + r" )?на (?P<r>вашей половине поля боя|половине поля "
                 r"боя противника|поле боя)$"), "region"),
     # «выбранное существо у края поля боя» (50-39): on a cell at the edge of the battlefield
-    (re.compile(r",? (?:" + _STANDING + r" )?у края поля боя$"), "edge"),
+    # «Карты, стоящие у края поля, …» (30-190): the same
+    (re.compile(r",? (?:" + _STANDING + r" )?у края поля(?: боя)?$"), "edge"),
     (re.compile(r" в своем ряду$"), "same_row"),
     # «каждое другое существо на этой клетке» (20-144): on the cell the trigger names
     (re.compile(r" на этой клетке$"), "that_cell"),
