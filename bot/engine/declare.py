@@ -165,7 +165,8 @@ def limit_note(b_: Builder, limit: Limit | None) -> None:
     b_.cite(rules.PER_TURN)
     per = {"turn": "ход", "battle": "бой", "own_turn": "ваш ход",
            "enemy_turn": "ход противника"}[limit.per]
-    b_.warn(f"Не более {limit.count} раз за {per}: за каждое "
+    each = " для каждого существа" if limit.each else ""
+    b_.warn(f"Не более {limit.count} раз за {per}{each}: за каждое "
             "использование — маркер" + ("; нельзя в Предварительной фазе боя."
                                         if limit.per != "battle" else "."))
 

@@ -242,10 +242,13 @@ class Entry(Kinded):
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Limit(Value):
-    """«(N раз за ход/бой)», «(не более 2 раз за ход)», «(до 2 раз в ход)», «1 раз за ход:»."""
+    """«(N раз за ход/бой)», «(не более 2 раз за ход)», «(до 2 раз в ход)», «1 раз за ход:»;
+    ``each``: «(1 раз за ход для каждого существа)» (30-4): counted for each card the trigger's
+    event is of (its subject), not for the ability as a whole."""
 
     count: int
     per: Per
+    each: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

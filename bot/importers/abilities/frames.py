@@ -86,7 +86,7 @@ from bot.importers.abilities.modifiers import modifier, shared_against
 from bot.importers.abilities.parts import cap, limit, x_value
 from bot.importers.abilities.selectors import dative_target, target
 from bot.importers.abilities.statics import statement
-from bot.importers.abilities.text import SELF, self_gender
+from bot.importers.abilities.text import SELF, class_gender, self_gender
 from bot.importers.abilities.triggers import defines_x, whens
 from bot.importers.abilities.words import alternation
 
@@ -941,8 +941,8 @@ def _framed(s: str) -> list[Ability] | None:
         if found is not None:
             shared = shared_against(found) or any(  # type: ignore[arg-type]
                 shared_against(list(getattr(a, "effects", ()))) for a in found)
-            return found if all(_x_defined(a) and _this_attack(a) for a in found) \
-                and not shared else None
+            return found if all(_x_defined(a) and _this_attack(a) and _each_of(a)
+                                for a in found) and not shared else None
     return None
 
 
@@ -964,6 +964,16 @@ def _then_trigger(s: str) -> list[Ability] | None:
             continue
         return [*first, *second]
     return None
+
+
+def _each_of(ability: Ability) -> bool:
+    """Whether a limit «для каждого существа» (``each``) is said of a trigger whose event is of
+    cards described (its subject: «ваше существо»), each counted apart; anywhere else, each of
+    what is not said."""
+    limit = getattr(ability, "limit", None)
+    if limit is None or not limit.each:
+        return True
+    return isinstance(ability, Trigger) and isinstance(ability.when.subject, Selector)
 
 
 def _this_attack(ability: Ability) -> bool:
@@ -1394,7 +1404,7 @@ def _triggered(s: str) -> list[Ability] | None:
                 b = dataclasses.replace(b, x=XValue(count="event_x", max=b.cap))
                 b = dataclasses.replace(b, cap=None)
             if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
-                attacker = _attacker_named(more, when)
+                attacker = _attacker_named(more, when) or _one_of_gender(more, when)
                 if attacker is None:
                     continue  # «Когда ваше существо уничтожает существо противника оно …»: which?
                 b = dataclasses.replace(b, effects=attacker(b.effects))
@@ -1488,6 +1498,25 @@ def _attacking_subject(when: When) -> Callable[[Any], Any] | None:
     return lambda value: _that_as(value, "attacker")
 
 
+def _one_of_gender(rest: str, when: When) -> Callable[[Any], Any] | None:
+    """«При перемещении хозяина на клетку рядом с вашей речной девой ранить его на 1-2-2»
+    (30-120): of the cards the trigger names and the card itself, the one whose noun has the
+    pronouns' gender («его»: masculine or neuter, «её»: feminine) — when only one can, and a
+    fixed participant (``host``, ``attacker`` …) names it — is what «его» means; else None
+    (which one is not known)."""
+    feminine, other = bool(_FEMININE.search(rest)), bool(_NOT_FEMININE.search(rest))
+    if feminine == other:
+        return None
+    fits = ("femn",) if feminine else ("masc", "neut")
+    named = [*_others_named(when), "self"]
+    genders = [self_gender() if t == "self" else _gender_of(t) for t in named]
+    can = [t for t, g in zip(named, genders, strict=True) if g is None or g in fits]
+    if len(can) != 1 or not isinstance(can[0], str) or can[0] == "self":
+        return None
+    ref = can[0]
+    return lambda value: _that_as(value, ref)
+
+
 def _that_as(value: Any, ref: str) -> Any:
     """``value`` with every ``that`` in it written as ``ref``."""
     if value == "that":
@@ -1537,7 +1566,11 @@ def _gender_of(who: Any) -> str | None:
     «атакованный»)."""
     if who == "host":
         return "masc"  # «хозяин»
-    if not isinstance(who, Selector) or who.classes or who.name:
+    if isinstance(who, Selector) and who.classes and not who.name:
+        # «вашей речной девой»: the class is the noun («Речная дева»), one gender for all
+        genders = {class_gender(c) for c in who.classes}
+        return genders.pop() if len(genders) == 1 else None
+    if not isinstance(who, Selector) or who.name:
         return None
     return _NOUN_GENDERS[who.what]
 

@@ -22,7 +22,8 @@ from bot.importers.abilities.text import SELF
 
 _COUNT_WORDS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5}
 _LIMIT = re.compile(r"(?:не более |до )?(?P<n>\d+|один|два|три|четыре|пять) раза?"
-                    r" (?:за|в) (?P<per>ход противника|ваш ход|свой ход|ход|бой)")
+                    r" (?:за|в) (?P<per>ход противника|ваш ход|свой ход|ход|бой)"
+                    r"(?P<each> для каждого существа)?")
 #: «(максимум +2)», «(максимум 3)» after a bonus or a keyword that grows.
 #: «(максимум 4 за раз)» (50-101): each time the ability works, the same cap
 _CAP = re.compile(r"максимум (?:\+|на |до )?(?P<n>\d+)(?: за раз)?")
@@ -90,7 +91,7 @@ def limit(text: str) -> Limit | None:
         return None
     word = m.group("n")
     count = int(word) if word.isdigit() else _COUNT_WORDS[word]
-    return Limit(count=count, per=_PERS[m.group("per")])
+    return Limit(count=count, per=_PERS[m.group("per")], each=bool(m.group("each")))
 
 
 #: «за ход», «за бой», «за ваш ход», «за ход противника»: what a limit counts in.

@@ -404,6 +404,26 @@ def name_gender(name: str | None) -> str | None:
     return genders.pop() if len(genders) == 1 else None
 
 
+@lru_cache(maxsize=512)
+def class_gender(name: str) -> str | None:
+    """The gender of a class as the card database spells it, used as a noun («Речная дева»:
+    ``femn``, «Гном»: ``masc``): of its one word that is a singular noun in the nominative;
+    None when there is not exactly one such gender («Дитя Кронга»: ``neut``).
+
+    >>> class_gender("Речная дева"), class_gender("Гном"), class_gender("Дитя Кронга")
+    ('femn', 'masc', 'neut')
+    """
+    genders: set[str] = set()
+    for word in name.split():
+        found = {p.tag.gender for p in _morph().parse(word)
+                 if p.tag.POS == "NOUN" and "nomn" in p.tag and "sing" in p.tag}
+        if len(found) == 1:
+            genders |= found
+        elif found:
+            return None
+    return genders.pop() if len(genders) == 1 else None
+
+
 @contextmanager
 def reading_card(name: str | None) -> Iterator[None]:
     """While reading a sentence of the card named ``name``: :func:`self_gender` is its gender."""

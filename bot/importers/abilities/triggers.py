@@ -726,6 +726,10 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
         yield replace(when, from_=Cell(next_to="self"), to=Cell(region=_HALVES[m.group(1)])), \
             text[m.end():]
         return
+    m = _FROM_ITS_HALF.match(text)
+    if m and when.subject == "self":
+        yield from _mover_after(when, m, text[m.end():])
+        return
     m = re.match(r" с (?:клетки )?(" + "|".join(_REGIONS) + r") на (?:клетку )?("
                  + "|".join([*_REGIONS, *_HALVES]) + r")(?P<rev> или наоборот)?", text)
     if m:
@@ -734,6 +738,29 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
                       reverse=bool(m.group("rev"))), text[m.end():]
         return
     yield when, text
+
+
+#: «со своей половины поля боя на свободную клетку вашего первого ряда», «… на половину поля
+#: боя противника»: «своей» is the half of the mover, named after the cells (30-42, 30-4).
+_FROM_ITS_HALF = re.compile(r" со своей половины поля боя на (?:(?P<free>свободную )?клетку (?P<region>"
+                            + "|".join(_REGIONS) + r")|(?P<half>" + "|".join(_HALVES) + r"))"
+                            r"(?=$|[ ,—])")
+
+
+def _mover_after(when: When, m: re.Match[str], text: str) -> Iterator[Reading]:
+    """«При передвижении со своей половины поля боя на свободную клетку вашего первого ряда
+    существо противника закрывается» (30-42): with no mover before the cells, «своей» is the
+    half of the card named right after them, the subject of the event and of the verb that
+    follows (read as «оно …»: that card). Its side says which half is its own; a card of
+    either side is not read."""
+    to = Cell(free=bool(m.group("free")),
+              region=_REGIONS[m.group("region")] if m.group("region") else _HALVES[m.group("half")])
+    for who, rest in _phrases(text, "nomn"):
+        if not isinstance(who, Selector) or who.side == "any" or who.all or who.up_to:
+            continue
+        its_half: Region = "own_half" if who.side == "own" else "enemy_half"
+        if re.match(r" [а-я]+(?:ет|ит|ется|ится)(?=$|[ ,—])", rest):  # a verb of the present
+            yield replace(when, subject=who, from_=Cell(region=its_half), to=to), " оно" + rest
 
 
 def _by_genitive(words: list[str]) -> bool:

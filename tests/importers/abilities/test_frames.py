@@ -176,7 +176,8 @@ def test_limits_caps_and_x() -> None:
     assert limit("не более 2 раз за ход") == Limit(count=2, per="turn")
     assert limit("до 2 раз в ход") == Limit(count=2, per="turn")
     assert limit("один раз за бой") == Limit(count=1, per="battle")
-    assert limit("2 раза за ход для каждого существа") is None
+    assert limit("2 раза за ход для каждого существа") == Limit(count=2, per="turn", each=True)
+    assert limit("1 раз за бой для каждого ряда") is None
     assert cap("максимум +2") == 2 and cap("максимум до 3") == 3 and cap("максимум") is None
     assert x_value(f"число ран на {SELF}") == XValue(count="wound")
     assert x_value("величина этого удара") == XValue(count="strike")
