@@ -928,14 +928,16 @@ class Lose(Entry):
     """«теряет проклятие» (codes), «потерять полет», «теряет защиту от летающих до конца хода»
     (protection), «теряет все особенности» (abilities: every ability it has), «оно теряет
     бестелесность до конца хода» (incorporeal: it is no longer incorporeal, 50-208), «потерять
-    маркер "ловкости"» (marker: the marker of that name, 20-25). Counters and tokens are lost
-    with :class:`Counters`."""
+    маркер "ловкости"» (marker: the marker of that name, 20-25), «может потерять телепортацию»
+    (teleport: it no longer has «Телепортация», 20-137). Counters and tokens are lost with
+    :class:`Counters`."""
 
     kind: ClassVar[str] = "lose"
     codes: tuple[KeywordCode, ...] = set_field()
     protection: tuple[Attack, ...] = set_field()
     abilities: bool = False
     incorporeal: bool = False
+    teleport: bool = False
     marker: str | None = None
     target: Target = "self"
     until: Until | None = None

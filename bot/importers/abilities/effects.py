@@ -925,6 +925,9 @@ def _lost(text: str) -> tuple[Lose, str] | None:
     m = re.match(r"бестелесность" + _END, text)
     if m:  # «оно теряет бестелесность до конца хода» (50-208): no longer incorporeal
         return Lose(incorporeal=True), text[m.end():]
+    m = re.match(r"телепортацию" + _END, text)
+    if m:  # «может потерять телепортацию, при этом получить полет» (20-137)
+        return Lose(teleport=True), text[m.end():]
     m = re.match(r"маркер (?P<name>«[^«»]+»|\"[^\"]+\"|[а-я]+)" + _END, text)
     if m:  # «потерять маркер "ловкости"» (20-25)
         return Lose(marker=m.group("name").strip("«»\"")), text[m.end():]

@@ -1395,7 +1395,8 @@ def _triggered(s: str) -> list[Ability] | None:
                                when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
-            b = body(_his_chosen(_pronoun_self(_declared_at(more), when), when))
+            b = body(_his_chosen(_pronoun_self(_declared_at(_this_cell(more, when)), when),
+                                 when))
             if b is not None and defines_x(s, rest):  # «когда получает x ран …»: X is theirs
                 if b.x is not None or (when.subject != "self" and _other_named(b.effects)) \
                         or (b.cap is not None and b.cap < 0):
@@ -1641,6 +1642,19 @@ def _strike_of_x(rest: str, when: When) -> str:
     if when.event != "attack" or when.attack is None or not m:
         return rest
     return f" {m.group('rest')}, где x величина этого удара"
+
+
+def _this_cell(rest: str, when: When) -> str:
+    """«При перемещении на соседнюю клетку ранить на 1 всех стоящих рядом с этой клеткой
+    существ …» (10-168): the cell the card itself moved onto, where it stands when its effects
+    are done — the cards next to that cell are the cards next to it («рядом с <собой>»)."""
+    if when.subject != "self" or when.to is None or when.event not in _MOVE_EVENTS \
+            or when.also or when.from_ is not None:
+        return rest
+    return re.sub(r"\bрядом с этой клеткой\b", f"рядом с {SELF}", rest)
+
+
+_MOVE_EVENTS = frozenset({"move", "relocate", "jump", "teleport", "dash"})
 
 
 def _his_chosen(rest: str, when: When) -> str:
