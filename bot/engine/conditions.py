@@ -249,7 +249,9 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     if sel.lives_min is not None or sel.lives_max is not None:  # «с 4 или менее жизнями» (20-8)
         checks.append(_lives(Lives(at_least=sel.lives_min, at_most=sel.lives_max), piece))
     if sel.region is not None:
-        checks.append(Truth.of(piece.cell is not None and in_region(piece.cell, sel.region, owner)))
+        # «стоящие не на своей половине поля» (foreign_half, 50-59): each card's own half
+        whose = piece if sel.region == "foreign_half" else owner
+        checks.append(Truth.of(piece.cell is not None and in_region(piece.cell, sel.region, whose)))
     if sel.place is not None:
         anchor = scene.ref(sel.of)
         checks.append(at_place(piece, sel.place, anchor) if anchor is not None
@@ -419,7 +421,9 @@ def _has_formation(piece: Piece) -> Truth:
 
 
 def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
-    """«ваш третий ряд», «половина поля боя противника» … counted from the owner's side."""
+    """«ваш третий ряд», «половина поля боя противника» … counted from the owner's side;
+    ``foreign_half`` («не на своей половине поля», 50-59) is the half of the opponent of
+    ``owner`` — the card that stands there, not the card of the ability."""
     row = own_row(cell.row, owner.enemy)
     if region == "edge":  # «у края поля боя»: the outer columns and rows
         return cell.col in (0, len(COLUMNS) - 1) or cell.row in (1, ROWS)
@@ -427,7 +431,7 @@ def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
         "battlefield": True,  # a piece on a cell is on the battlefield
         "own_half": row <= 3, "enemy_half": row >= 4, "own_first_row": row == 3,
         "own_third_row": row == 1, "enemy_first_row": row == 4, "enemy_second_row": row == 5,
-        "enemy_third_row": row == 6,
+        "enemy_third_row": row == 6, "foreign_half": row >= 4,
     }[region]
 
 
@@ -455,7 +459,8 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
     if spec.adjacent:
         checks.append(Truth.of(src is not None and is_adjacent(src, dst)))
     if spec.region is not None:
-        checks.append(Truth.of(in_region(dst, spec.region, owner)))
+        whose = mover if spec.region == "foreign_half" else owner
+        checks.append(Truth.of(in_region(dst, spec.region, whose)))
     if spec.occupied_by is not None:
         checks.append(FALSE if occupant is None else is_target(spec.occupied_by, occupant, scene))
     if isinstance(spec.next_to, Selector) and spec.next_to.what == "cell":

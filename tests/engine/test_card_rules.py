@@ -283,6 +283,19 @@ def test_a_cost_of_x_or_less_is_not_known() -> None:
     assert r.value is None and r.missing and "Х" in r.missing
 
 
+def test_a_card_not_on_its_own_half_is_on_the_half_of_its_opponent() -> None:
+    # «ранить на 1 все наземные карты, стоящие не на своей половине поля» (50-59): each card's
+    # own half, whichever side it is of
+    owner = at(card(), "b2")
+    ours_away, ours_home = at(card(), "b5"), at(card(), "c1")
+    theirs_away, theirs_home = at(card(), "c2", enemy=True), at(card(), "c6", enemy=True)
+    scene = Scene(pos(owner, ours_away, ours_home, theirs_away, theirs_home), owner)
+    away = Selector(what="card", region="foreign_half")
+    assert [selects(away, p, scene).value for p in (owner, ours_away, ours_home, theirs_away,
+                                                     theirs_home)] == [False, True, False, True,
+                                                                       False]
+
+
 def test_the_cell_of_a_card() -> None:
     owner = at(card(), "b2")
     scene = Scene(pos(owner), owner)

@@ -78,7 +78,8 @@ Place = Literal["adjacent", "opposite", "in_formation", "same_column", "other_co
 #: it («карта на поле боя»), not in the auxiliary zone where flyers and terrains stand; ``edge``:
 #: a cell at the edge of the battlefield («у края поля боя»: its outer columns and rows).
 Region = Literal["battlefield", "own_half", "enemy_half", "own_first_row", "own_third_row", "enemy_first_row",
-                 "enemy_second_row", "enemy_third_row", "edge"]
+                 "enemy_second_row", "enemy_third_row", "edge",
+                 "foreign_half"]
 #: Named abilities read as keywords: icon codes of the card database (bot/corpus/icons.py)
 #: and named abilities without an icon («подлость» meanness, «орда» horde, «полёт» flight).
 KeywordCode = Literal[
@@ -907,6 +908,7 @@ class Counters(Entry):
     """Counters (фишки) or tokens (жетоны): «Получить фишку» (gain 1), «теряет все фишки»
     (lose all), «Не может иметь более 4 фишек» (max 4), «начинает бой с фишкой»
     (start_with 1); «Начинает бой с 2 дополнительными жизнями» (start_with 2, extra_life);
+    «Снимите X дополнительных жизней с Ведьмы слуа» (lose X, extra_life, 10-140);
     ``or_fewer``: «потерять 2 или менее фишек» (40-128: up to ``count``)."""
 
     kind: ClassVar[str] = "counters"
@@ -918,9 +920,9 @@ class Counters(Entry):
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)
-        if self.item == "extra_life" and self.action != "start_with":
+        if self.item == "extra_life" and self.action not in ("start_with", "lose"):
             raise ValueError("extra lives are counted here only in «начинает бой с …» "
-                             "(start_with); gained ones are extra_lives")
+                             "(start_with) and as lost (lose); gained ones are extra_lives")
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

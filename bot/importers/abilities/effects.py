@@ -892,15 +892,16 @@ def loses(text: str) -> tuple[Effect, str] | None:
 def _lost_counters(text: str) -> tuple[Counters, str] | None:
     """«все фишки», «2 фишки», «2 или менее фишек» (40-128: up to 2), «жетон»."""
     m = re.match(r"(?P<what>все фишки|фишку|одну фишку|(?P<n>\d+|две|два) фишки|(?P<x>x) фишек|"
+                 r"(?P<lives>x) дополнительных жизней|"
                  r"жетон инкарнации|жетон|все жетоны|(?P<fewer>\d+) или менее фишек)" + _END,
                  text)
     if not m:
         return None
     what = m.group("what")
     item: Countable = "incarnation" if what == "жетон инкарнации" else (
-        "token" if "жетон" in what else "counter")
+        "token" if "жетон" in what else "extra_life" if m.group("lives") else "counter")
     n = m.group("n") or m.group("fewer")
-    count: Any = "all" if what.startswith("все") else "X" if m.group("x") else (
+    count: Any = "all" if what.startswith("все") else "X" if m.group("x") or m.group("lives") else (
         (int(n) if n.isdigit() else NUMBERS[n]) if n else 1)
     return Counters(action="lose", count=count, or_fewer=bool(m.group("fewer")), item=item), \
         text[m.end():]
@@ -954,7 +955,7 @@ def _lost(text: str) -> tuple[Lose, str] | None:
 
 
 #: «снять с него отравление»: whom a keyword is taken off.
-_OFF: dict[str, Target] = {"него": "that", "нее": "that", "себя": "self"}
+_OFF: dict[str, Target] = {"него": "that", "нее": "that", "себя": "self", "@self": "self"}
 
 
 def removes(text: str) -> tuple[Effect, str] | None:
@@ -969,7 +970,7 @@ def removes(text: str) -> tuple[Effect, str] | None:
 def takes_counters(text: str) -> tuple[Effect, str] | None:
     """«снять фишку с вашей горной карты» (40-50): that card loses the counter (one such card,
     or the card a ref names)."""
-    m = re.match(r"снять ", text)
+    m = re.match(r"(?:снять|снимите) ", text)
     found = _lost_counters(text[m.end():]) if m else None
     if found is None or not found[1].startswith(" с "):
         return None

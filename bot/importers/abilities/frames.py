@@ -1312,6 +1312,9 @@ def _paid(s: str) -> list[Ability] | None:
             when, rest = on
     apart = re.fullmatch(r"(?P<body>.+) \(по разным картам\)", rest)
     b = partial_body(_moved_itself(apart.group("body") if apart else rest))
+    if not b.optional and b.complete and "X" not in (cost.counters, cost.tokens) \
+            and not defines_x(s, rest):
+        b = _loses_x_first(b)
     if apart:  # «Разряд на 1, метание на 1 (по разным картам)» (10-160): at different cards
         if len(b.effects) < 2 or not all(isinstance(e, Ranged) and e.count == 1
                                          for e in b.effects):
@@ -1427,14 +1430,24 @@ def _chosen_x(b: Body) -> Body:
     if not b.optional or b.x is not None or not _mentions_x(b.effects):
         return b
     if b.cap is None:
-        first = b.effects[0] if b.effects else None
-        if isinstance(first, Counters) and first.action == "lose" and first.count == "X" \
-                and first.item == "counter" and first.target == "self" and not first.or_fewer:
-            return dataclasses.replace(b, x=XValue(count="chosen"))
-        return b
+        return _loses_x_first(b)
     if b.cap <= 0:
         return b
     return dataclasses.replace(b, x=XValue(count="chosen", max=b.cap), cap=None, cap_plus=False)
+
+
+def _loses_x_first(b: Body) -> Body:
+    """``b`` with X the owner's choice when its first effect loses X of the card's own counters
+    or extra lives, which it cannot lose more of than it has: «может потерять X фишек, при
+    этом …» (30-22), «Закрыться: Снимите X дополнительных жизней с Ведьмы слуа, при этом
+    разряд на X» (10-140, declared, so used or not as the owner likes); else unchanged."""
+    first = b.effects[0] if b.effects else None
+    if b.x is None and b.cap is None and isinstance(first, Counters) \
+            and first.action == "lose" and first.count == "X" \
+            and first.item in ("counter", "extra_life") and first.target == "self" \
+            and not first.or_fewer and _mentions_x(b.effects[1:]):
+        return dataclasses.replace(b, x=XValue(count="chosen"))
+    return b
 
 
 def _mentions_x(value: Any) -> bool:

@@ -285,6 +285,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «выбранное существо у края поля боя» (50-39): on a cell at the edge of the battlefield
     # «Карты, стоящие у края поля, …» (30-190): the same
     (re.compile(r",? (?:" + _STANDING + r" )?у края поля(?: боя)?$"), "edge"),
+    # «все наземные карты, стоящие не на своей половине поля» (50-59): each on its opponent's half
+    (re.compile(r",? (?:" + _STANDING + r" )?не на своей половине поля(?: боя)?$"), "foreign_half"),
     (re.compile(r" в своем ряду$"), "same_row"),
     # «каждое другое существо на этой клетке» (20-144): on the cell the trigger names
     (re.compile(r" на этой клетке$"), "that_cell"),
@@ -398,10 +400,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 if "place" in fields:
                     return None
                 fields["place"] = what
-            elif what in ("region", "edge"):
+            elif what in ("region", "edge", "foreign_half"):
                 if "region" in fields:
                     return None
-                fields["region"] = "edge" if what == "edge" else _REGIONS[m.group("r")]
+                fields["region"] = what if what != "region" else _REGIONS[m.group("r")]
             elif what in _PLACES_AFTER:
                 if "place" in fields:
                     return None
