@@ -63,7 +63,7 @@ Reach = Literal["melee", "ranged"]
 #: an earlier effect («цель»), a symbiote's host, the card the card's own ``choose`` effect
 #: chose («выбранное в начале боя существо»).
 Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen", "companion",
-              "symbiote", "defended"]
+              "symbiote", "defended", "paid"]
 #: ``cell``: a cell of the battlefield with a marker on it (only with ``Selector.markers``):
 #: «рядом с маркером костра» (40-217), «рядом с гнездом» (20-73), «с вашим логовом» (40-62).
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "cell"]

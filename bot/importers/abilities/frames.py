@@ -1297,6 +1297,10 @@ def _amount(raw: str | None) -> int | str:
     return int(raw) if raw.isdigit() else "X"
 
 
+#: «где X … этого существа» with nothing named before but the creature closed to pay.
+_CLOSED_ONE_X = re.compile(r", где x [^,;()]* этого существа(?: \([^()]*\))?$")
+
+
 def _paid(s: str) -> list[Ability] | None:
     found = split_cost(s)
     if found is None:
@@ -1326,6 +1330,14 @@ def _paid(s: str) -> list[Ability] | None:
         if b.impact is not None or b.spell is not None:
             return None
         b = _with_name(b, named[0], named[1])
+    if cost.close is not None and b.x is not None and b.x.of == "that" \
+            and _CLOSED_ONE_X.search(rest):
+        # «Закрыть стоящее рядом ваше существо: …, где X слабый простой удар этого существа»
+        # (30-29): the creature closed to pay
+        b = dataclasses.replace(b, x=dataclasses.replace(b.x, of="paid"))
+        if any(_mentions_that(e) or getattr(e, "target", "self") not in ("self", None)
+               for e in b.effects):
+            return None
     if b.optional or not _fair(b) or (when is None and _dangling(b.effects, b.x)):
         return None
     if when is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
