@@ -328,6 +328,8 @@ def cost_payable(cost: Cost, piece: Piece, position: Position) -> Truth:
     if cost.graveyard_token:
         parts.append(Truth.unknown("есть ли на вашем кладбище карта с жетоном инкарнации "
                                    "(оплата — снять его)"))
+    if cost.graveyard_exile:
+        parts.append(Truth.unknown("есть ли карта на вашем кладбище (оплата — изгнать её)"))
     if cost.markers:
         parts.append(Truth.unknown(f"сколько маркеров «{cost.marker}» на {piece.name} (оплата — "
                                    f"потерять {cost.markers})"))

@@ -161,6 +161,7 @@ def test_costs_no_notation_says_are_unknown() -> None:
     enemy = at(None, "a5", enemy=True)
     for cost, fact in ((Cost(destroy="symbiote"), "симбиот"),
                        (Cost(graveyard_token=True), "жетоном инкарнации"),
+                       (Cost(graveyard_exile=True), "на вашем кладбище"),
                        (Cost(tap=True, markers=2, marker="фуража"), "маркеров «фуража»")):
         paid = card(Activated(text="…: Выстрел на 1.", cost=cost, effects=(Shot(values=(1, 1, 1)),)))
         r = shoot(pos(at(paid, "a1"), enemy), "shot", "a1", "a5")

@@ -278,7 +278,8 @@ class Cost(Value):
     «снять с себя дополнительную жизнь» (extra_lives); ``max``: the most an X paid may be
     («X фишек, закрыться: … (максимум 3)», 20-123). ``destroy``: a card destroyed to pay,
     «уничтожить своего симбиота» (50-139: symbiote); ``graveyard_token``: «снять жетон
-    инкарнации с карты на вашем кладбище» (40-176); ``markers`` of the ``marker`` named lost
+    инкарнации с карты на вашем кладбище» (40-176); ``graveyard_exile``: «изгнать карту с вашего
+    кладбища» (40-15), any card of the owner's graveyard; ``markers`` of the ``marker`` named lost
     from the card itself, «потерять два маркера «фуража»» (50-1)."""
 
     tap: bool = False
@@ -289,6 +290,7 @@ class Cost(Value):
     max: int | None = None
     destroy: Target | None = None
     graveyard_token: bool = False
+    graveyard_exile: bool = False
     markers: int = 0
     marker: str | None = None
 

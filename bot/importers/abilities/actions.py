@@ -363,10 +363,16 @@ _ROLL = re.compile(r"(?P<verb>уменьшить|увеличить) (?:на (?P
                    r"(?: (?P<whose>(?!на )[^,;()]+?))?(?: на (?P<after>\d+))?(?=$|[,.;)]| \()")
 
 
+_OWN_ROLL = re.compile(r"получить \+(?P<n>\d+) к своему выбранному броску кубика(?=$|[,.;)]| \()")
+
+
 def change_roll(text: str) -> tuple[Effect, str] | None:
     """«Уменьшить выбранный бросок кубика на 2» (40-24), «увеличить на 1 выбранный бросок кубика
     вашего существа» (50-73): a :class:`DieBonus` of the one roll the ability is used on (of a
     card ``target`` describes; any card when not said)."""
+    own = _OWN_ROLL.match(text)
+    if own:  # «Получить +2 к своему выбранному броску кубика» (40-15): a roll of its own
+        return DieBonus(value=int(own.group("n"))), text[own.end():]
     m = _ROLL.match(text)
     if not m or bool(m.group("before")) == bool(m.group("after")):
         return None

@@ -1233,6 +1233,7 @@ _COST_ITEM = re.compile(
     r"(?P<lives>снять с себя дополнительную жизнь)|"
     r"(?P<symbiote>уничтожить своего симбиота)|"
     r"(?P<grave_token>снять жетон инкарнации с карты на вашем кладбище)|"
+    r"(?P<grave_exile>изгнать карту с вашего кладбища)|"
     r"(?P<markers>потерять (?P<nm>два|три|\d+) маркера? [«\"](?P<marker>[а-я]+)[»\"])|"
     r"(?P<limit>(?:1|один) раз за (?:ход|бой))")
 
@@ -1282,6 +1283,8 @@ def _cost(items: list[re.Match[str]]) -> tuple[Cost, bool, Limit | None]:
             fields["destroy"] = "symbiote"
         elif m.group("grave_token"):
             fields["graveyard_token"] = True
+        elif m.group("grave_exile"):
+            fields["graveyard_exile"] = True
         elif m.group("markers"):
             n = m.group("nm")
             fields["markers"] = int(n) if n.isdigit() else {"два": 2, "три": 3}[n]

@@ -29,6 +29,7 @@ from bot.corpus.abilities import (
     Effect,
     IncarnatesOn,
     InRow,
+    Keyword,
     MaxWounds,
     MovesOnly,
     MultiAttack,
@@ -502,10 +503,29 @@ def host_rules(s: str) -> list[Effect] | None:
                     target="host")]
 
 
+#: «Простой удар ваших бестелесных существ по существам с маркером холод трясины являются
+#: безответными» (20-108): those cards have «Безответный удар» against those cards.
+_UNANSWERED = re.compile(r"простой удар (?P<who>[^,;]+?) по (?P<whom>[^,;]+?) (?:является|являются) "
+                         r"безответным(?:и)?")
+
+
+def unanswered(s: str) -> list[Effect] | None:
+    """Whose simple strikes at whom are not struck back: a :class:`Keyword` ``uht`` of the
+    cards described, ``against`` the cards struck."""
+    m = _UNANSWERED.fullmatch(s)
+    if not m:
+        return None
+    who, whom = described(m.group("who")), described(m.group("whom"))
+    if not isinstance(who, Selector) or not isinstance(whom, Selector) \
+            or who.up_to is not None or whom.up_to is not None:
+        return None
+    return [Keyword(code="uht", target=dataclasses.replace(who, all=True), against=whom)]
+
+
 STATEMENTS: tuple[Statement, ...] = (
     modifiers, stays_open, multi_attack, reduce_to, no_wounds, wounds_only_from, cannot,
     adjacent_targets, as_adjacent, moves_only, relocates_only, range_is, strike_range, incarnates_on, onto_occupied, max_wounds, die_result_statement,
-    unchangeable, host_rules,
+    unchangeable, host_rules, unanswered,
 )
 
 
