@@ -87,7 +87,7 @@ from bot.importers.abilities.parts import cap, limit, x_value
 from bot.importers.abilities.selectors import dative_target, target
 from bot.importers.abilities.statics import statement
 from bot.importers.abilities.text import SELF, class_gender, self_gender
-from bot.importers.abilities.triggers import defines_x, whens
+from bot.importers.abilities.triggers import EVENT_NOUN_RE, defines_x, whens
 from bot.importers.abilities.words import alternation
 
 Reader = Callable[[str], "list[Ability] | None"]
@@ -936,7 +936,7 @@ def read(s: str) -> list[Ability] | None:
 
 def _framed(s: str) -> list[Ability] | None:
     for reader in (_lone_frame, statics.kept_off_own_half, statics.blocks_attacks, _mode, _paid,
-                   _triggered, _conditional, around.frame, _bare):
+                   _triggered, _two_triggers, _conditional, around.frame, _bare):
         found = reader(s)
         if found is not None:
             shared = shared_against(found) or any(  # type: ignore[arg-type]
@@ -1432,6 +1432,39 @@ def _triggered(s: str) -> list[Ability] | None:
             if b is not None:
                 when = dataclasses.replace(when, condition=cond) if cond else when
                 return [_trigger(when, b)]
+    return None
+
+
+#: «при гибели существа противника или инкарнации вашего существа»: a second event noun with
+#: qualifiers of its own after «или».
+_OR_EVENT = re.compile(r" или (?=(?:при )?(?:" + EVENT_NOUN_RE + r")(?=$|[ ,—]))")
+
+
+def _two_triggers(s: str) -> list[Ability] | None:
+    """«При гибели существа противника или инкарнации вашего существа следующий бросок кубика
+    Повелителя бездны равен 6» (10-168): two events, each with its own qualifiers, and the same
+    effects — one trigger for each, both read in full with the same effects text (each entry
+    keeps the whole sentence)."""
+    if not s.startswith("при "):
+        return None
+    for m in _OR_EVENT.finditer(s):
+        second = "при " + s[m.end():].removeprefix("при ")
+        for when, rest in whens(second):
+            if not rest.strip():
+                continue
+            later = _triggered(second[: len(second) - len(rest)] + rest)
+            earlier = _triggered(s[: m.start()] + rest)
+            if not later or not earlier or len(later) != 1 or len(earlier) != 1:
+                continue
+            first, other = earlier[0], later[0]
+            if not isinstance(first, Trigger) or not isinstance(other, Trigger) \
+                    or not all(map(_read, (first, other))) or first.when == other.when \
+                    or dataclasses.replace(first, when=other.when) != other \
+                    or "self" in (first.when.subject, other.when.subject):
+                continue  # the same effects, read alike after either event; each event with
+                # a subject of its own («при гибели или инкарнации вашего существа»: whose
+                # death?)
+            return [first, other]
     return None
 
 

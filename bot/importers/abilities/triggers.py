@@ -115,6 +115,7 @@ _EVENT_NOUNS: dict[str, Event] = {
     "избыточном лечении": "overheal", "попадании на кладбище": "to_graveyard",
 }
 _EVENT_NOUN_RE = "|".join(sorted(_EVENT_NOUNS, key=len, reverse=True))
+EVENT_NOUN_RE = _EVENT_NOUN_RE
 #: Verbs after «когда [subject]»: the event.
 _VERBS: dict[str, Event] = {
     "получает раны": "wounded", "получают раны": "wounded", "наносит раны": "wounds",
