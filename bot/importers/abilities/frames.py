@@ -1449,7 +1449,7 @@ def _two_triggers(s: str) -> list[Ability] | None:
         return None
     for m in _OR_EVENT.finditer(s):
         second = "при " + s[m.end():].removeprefix("при ")
-        for when, rest in whens(second):
+        for _when, rest in whens(second):
             if not rest.strip():
                 continue
             later = _triggered(second[: len(second) - len(rest)] + rest)
