@@ -438,7 +438,7 @@ def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
 #: The fields of a cell (:class:`bot.corpus.abilities.Cell`) that :func:`cell_is` evaluates
 #: (tests/engine/test_card_rules.py checks these are all of them).
 CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
-                         "occupied_by", "next_to", "min", "region", "of"})
+                         "occupied_by", "next_to", "min", "region", "of", "not_next_to"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
                            "size_max", "size_even"})
@@ -471,6 +471,10 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
         found = [is_target(spec.next_to, p, scene) for p in around]
         # «рядом с которой стоит 8 или более ваших существ»: at least ``min`` of them
         checks.append(at_least(found, spec.min))
+    if spec.not_next_to is not None:  # «кроме клеток рядом с Гаргульей» (20-46): none of them
+        around = [p for p in scene.position if p is not mover and p.cell is not None
+                  and is_adjacent(p.cell, dst)]
+        checks.append(any_of([is_target(spec.not_next_to, p, scene) for p in around]).negated())
     if spec.forward:  # «на клетку вперёд»: the next cell ahead of the mover
         checks.append(Truth.of(src is not None and front(src, mover.enemy) == dst))
     if spec.backward:  # «на клетку назад»: the next cell behind the mover

@@ -306,6 +306,18 @@ def test_the_cell_of_a_card() -> None:
     assert cell_is(Cell(of="that"), None, b2, scene).value is None  # which card: unknown
 
 
+def test_a_cell_next_to_no_such_card() -> None:
+    # «переместить стоящее рядом существо противника на одну клетку в любом направлении (кроме
+    # клеток рядом с Гаргульей)» (20-46): not onto a cell next to the card itself
+    owner, moved = at(card(), "b2"), at(card(), "c3")
+    scene = Scene(pos(owner, moved), owner)
+    b3, d4 = BoardCell.parse("b3"), BoardCell.parse("d4")
+    assert cell_is(Cell(adjacent=True, not_next_to="self"), moved.cell, b3, scene,
+                   moved).value is False
+    assert cell_is(Cell(adjacent=True, not_next_to="self"), moved.cell, d4, scene,
+                   moved).value is True
+
+
 def test_a_way_under_a_condition() -> None:
     texts = "Прыжок, дальность 3, пока не имеет ран."
     jumper = card(Static(text=texts, condition=State(flags=("unwounded",)),

@@ -45,10 +45,11 @@ Turn = Literal["own", "enemy", "any"]
 #: How long an effect lasts: «до конца хода» … ; ``its_next_turn``: «в свой следующий ход» said
 #: of another card — only during the next turn of that card's owner (not the rest of this one);
 #: ``while_in_squad``: as long as the card itself stays in its owner's squad («пока Судовой кок в
-#: вашем отряде», 20-188).
+#: вашем отряде», 20-188); ``while_on_field``: as long as the card itself stays on the
+#: battlefield («до тех пор, пока Король-жрец не покинет поле боя», 10-94).
 Until = Literal["end_of_turn", "end_of_your_turn", "end_of_enemy_turn", "end_of_battle",
                 "end_of_your_next_turn", "end_of_next_enemy_turn", "end_of_its_turn",
-                "its_next_turn", "while_in_squad"]
+                "its_next_turn", "while_in_squad", "while_on_field"]
 Strength = Literal["weak", "medium", "strong"]
 Side = Literal["any", "own", "enemy"]
 #: The noun of an attack description («простых ударов» simple_strike, «атак» attack …).
@@ -101,7 +102,7 @@ Countable = Literal["counter", "token", "extra_life", "incarnation"]
 Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
     "strike", "attack", "poison", "regen", "armor", "ovz", "movement", "cost", "excess_wounds",
-    "shown_cards", "wounds_dealt", "event_x", "elements", "chosen", "free_cells",
+    "shown_cards", "wounds_dealt", "event_x", "elements", "chosen", "free_cells", "paid",
 ]
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.
@@ -397,7 +398,8 @@ class Cell(Value):
     to it behind, 40-53), «на 1 клетку по диагонали» (diagonal: a cell
     next to it along a diagonal, 20-75), «на клетку напротив себя» (opposite: the cell next to
     that card ahead of it, 50-180). ``min``: at least that many cards of ``next_to`` stand
-    next to it, «на клетку, рядом с которой стоит 8 или более ваших существ» (10-130)."""
+    next to it, «на клетку, рядом с которой стоит 8 или более ваших существ» (10-130);
+    ``not_next_to``: no such card stands next to it, «(кроме клеток рядом с Гаргульей)» (20-46)."""
 
     free: bool = False
     adjacent: bool = False
@@ -410,6 +412,7 @@ class Cell(Value):
     min: int = 1
     region: Region | None = None
     of: Target | None = None
+    not_next_to: Target | None = None
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)
@@ -1054,10 +1057,12 @@ class Roll(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Choice(Entry):
     """«получает +1 к простому удару или +1 к движению до конца вашего хода»: one option of
-    ``options`` (each a sequence of effects), chosen by the card's owner."""
+    ``options`` (each a sequence of effects), chosen by the card's owner; ``their_choice``: by
+    the opponent, «… или ранится на 3 (по выбору противника)» (20-9)."""
 
     kind: ClassVar[str] = "choice"
     options: tuple[tuple[Effect, ...], ...]
+    their_choice: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
@@ -1238,6 +1243,15 @@ class DieResult(Entry):
     yours: bool = False
     first: Per | None = None
     next: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class Reroll(Entry):
+    """«перебросить кубик» (10-181): a die roll is rolled again; as an effect of an activated
+    ability, the one roll the ability is used on (of a card ``target`` describes)."""
+
+    kind: ClassVar[str] = "reroll"
+    target: Target = "self"
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
@@ -1492,11 +1506,14 @@ class StaysOpen(Entry):
 class StaysClosed(Entry):
     """«атаковавший не открывается в начале своего следующего хода»: the target does not open
     at the start of its controller's next turn. ``whole_turn``: «не открывается в свой
-    следующий ход» — it does not open during that whole turn (not only at its start)."""
+    следующий ход» — it does not open during that whole turn (not only at its start).
+    ``until``: at the start of none of its controller's turns until then, not only the next
+    («… не открывается в начале хода, пока Орк-птицелов в вашем отряде», 20-93)."""
 
     kind: ClassVar[str] = "stays_closed"
     target: Target = "self"
     whole_turn: bool = False
+    until: Until | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
@@ -1682,7 +1699,7 @@ Effect = (
     | Block | Redirect | MustAttack | Delayed | Roll
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus | MovementIs
-    | RangeBonus | DieBonus | DieResult | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
+    | RangeBonus | DieBonus | DieResult | Reroll | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
     | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
     | Unparsed

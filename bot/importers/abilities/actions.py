@@ -24,12 +24,14 @@ from bot.corpus.abilities import (
     Block,
     Cannot,
     Cell,
+    Choice,
     DieBonus,
     Effect,
     Move,
     MustAttack,
     Redirect,
     ReduceTo,
+    Reroll,
     Selector,
     Strength,
     Strike,
@@ -219,6 +221,25 @@ def wounded(text: str) -> tuple[Effect, str] | None:
     return wound, rest
 
 
+#: «Выбранное существо противника, которое не передвигалось в этот ход, получает Не может
+#: передвигаться до конца хода или ранится на 3» (20-9): the card named as the subject either
+#: cannot move for the rest of the turn or is wounded.
+_CANNOT_OR_WOUNDED = re.compile(r"(?P<who>[^;()]+?) получает не может (?:передвигаться|двигаться) "
+                                r"до конца хода или ранится на (?P<value>\d+)(?=$|[ ,.;)])")
+
+
+def cannot_or_wounded(text: str) -> tuple[Effect, str] | None:
+    m = _CANNOT_OR_WOUNDED.match(text)
+    if not m:
+        return None
+    who = target(fx._subject(m.group("who")), plural=False)
+    if who is None or who == "self":
+        return None
+    options = ((Cannot(actions=("move",), target=who, until="end_of_turn"),),
+               (Wound(value=int(m.group("value")), target=who),))
+    return Choice(options=options), text[m.end():]
+
+
 # ---------------------------------------------------------------------------------------------
 # Moves to cells :func:`~bot.importers.abilities.effects.move` does not name
 
@@ -387,5 +408,21 @@ def change_roll(text: str) -> tuple[Effect, str] | None:
                     target=whose), text[m.end():]
 
 
-__all__ = ["block_at", "change_roll", "far_wound", "must_attack", "redirect", "reduce_one", "relocate", "volley",
+#: «+1 или -1 к броску кубика, или перебросить кубик» (10-181): a choice of what is done to the
+#: one roll the ability is used on (any card's).
+_PLUS_MINUS_OR_REROLL = re.compile(r"\+(?P<up>\d+) или -(?P<down>\d+) к броску кубика, или "
+                                   r"перебросить кубик(?=$|[,.;)]| \()")
+
+
+def roll_changed(text: str) -> tuple[Effect, str] | None:
+    m = _PLUS_MINUS_OR_REROLL.match(text)
+    if not m:
+        return None
+    whose = Selector(what="card")
+    options = ((DieBonus(value=int(m.group("up")), target=whose),),
+               (DieBonus(value=-int(m.group("down")), target=whose),), (Reroll(target=whose),))
+    return Choice(options=options), text[m.end():]
+
+
+__all__ = ["block_at", "change_roll", "roll_changed", "far_wound", "must_attack", "redirect", "reduce_one", "relocate", "volley",
            "wounded"]

@@ -422,6 +422,15 @@ def act(text: str) -> tuple[Effect, str] | None:
         if m.group("close"):
             return Many((Close(target=who), stays)), text[m.end():]  # type: ignore[return-value]
         return stays, text[m.end():]
+    # «выбранное закрытое летающее существо … не открывается в начале хода, пока Орк-птицелов в
+    # вашем отряде» (20-93): at the start of none of its turns, for as long as the card is there
+    m = re.match(r"(?P<who>[^,;]+?) не открывается в начале хода(?=, пока )", text)
+    if m:
+        who = target(m.group("who"), plural=False)
+        until, rest = _until(text[m.end():])
+        if who is None or who == "self" or until != "while_in_squad":
+            return None
+        return StaysClosed(target=who, until=until), rest
     m = re.match(r"(?:(?P<who>.+?) )?(?P<verb>открывается|закрывается)" + _END, text)
     if m:
         who = target(m.group("who"), plural=False) if m.group("who") else "self"
@@ -457,7 +466,7 @@ def summon(text: str) -> tuple[Effect, str] | None:
     # «вызвать на его клетку дракона» (30-187), «на клетку, где он находился, артефакт …» (20-189)
     onto = re.match(r"на (?:его клетку|клетку, где он находился,) ", rest)
     if onto:
-        found = _described_cards(rest[onto.end():])
+        found = _described_cards(_bracketed_qualifiers(rest[onto.end():]))
         return (Summon(what=found[0], to=Cell(of="that")), found[1]) if found else None
     onto_that = re.match(r"на (?:него|нее) ", rest)
     if onto_that:  # «может вызвать на него паразита стоимостью X или менее» (50-135): onto the
@@ -479,6 +488,20 @@ def summon(text: str) -> tuple[Effect, str] | None:
                 rest[near.end():]
     found = _described_cards(rest)
     return (Summon(what=found[0]), found[1]) if found else None
+
+
+#: «демона или духа (тёмного, стоимостью 9 или менее)» (30-189): an adjective and a cost in
+#: brackets after the nouns qualify each of them (as «темного демона или духа стоимостью 9 или
+#: менее»).
+_QUALIFIERS = re.compile(r"(?P<nouns>[а-я]+(?: или [а-я]+)?) \((?P<adj>[а-я]+), "
+                         r"(?P<cost>стоимостью \d+ или менее)\)(?=$|[,;.])")
+
+
+def _bracketed_qualifiers(text: str) -> str:
+    m = _QUALIFIERS.match(text)
+    if not m:
+        return text
+    return f"{m.group('adj')} {m.group('nouns')} {m.group('cost')}" + text[m.end():]
 
 
 #: «на клетку, рядом с которой стоит 8 или более ваших существ»: a cell next to that many cards
@@ -555,6 +578,12 @@ def move(text: str) -> tuple[Effect, str] | None:
         if who is None or found is None:
             return None
         return Move(target=who, to=Cell(free=True, next_to=found[0])), found[1]
+    away = re.search(r" на одну клетку в любом направлении \(кроме клеток рядом с @self\)", rest)
+    if away:  # «… на одну клетку в любом направлении (кроме клеток рядом с Гаргульей)» (20-46)
+        who = target(rest[: away.start()], plural=True)
+        if who is None or who == "self":
+            return None
+        return Move(target=who, to=Cell(adjacent=True, not_next_to="self")), rest[away.end():]
     cell = re.search(r" (" + alternation(_CELLS) + r")" + _END, rest)
     if not cell:
         return None
@@ -604,11 +633,20 @@ _WHILE_IN_SQUAD = re.compile(r",? пока " + re.escape(SELF) + r" в (?:ваш
                              + _END)
 
 
+#: «до тех пор, пока Король-жрец не покинет поле боя» (10-94): while the card itself stays on the
+#: battlefield (not its squad: a card passing to the other player's control stays on it).
+_WHILE_ON_FIELD = re.compile(r",? до тех пор, пока " + re.escape(SELF) + r" не покинет поле боя"
+                             + _END)
+
+
 def _until(rest: str) -> tuple[Until | None, str]:
     m = re.match(_UNTIL_RE, rest)
     if not m:
         squad = _WHILE_IN_SQUAD.match(rest)
-        return ("while_in_squad", rest[squad.end():]) if squad else (None, rest)
+        if squad:
+            return "while_in_squad", rest[squad.end():]
+        field = _WHILE_ON_FIELD.match(rest)
+        return ("while_on_field", rest[field.end():]) if field else (None, rest)
     return UNTIL[m.group("until")], rest[m.end():]
 
 
@@ -1084,6 +1122,60 @@ def declared_strike(text: str) -> tuple[Effect, str] | None:
                  stays_open=True, target=who), text[m.end():]
 
 
+#: «открытое существо противника наносит по стоящей рядом карте простой удар и закрывается»
+#: (10-118, 50-126): another card strikes a card next to it (a simple strike reaches no further:
+#: «рядом» is the striker's, ``of: that``) and closes.
+_MADE_TO_STRIKE = re.compile(r"(?P<who>[^,;]+?) наносит по стоящей рядом карте простой удар и "
+                             r"закрывается" + _END)
+
+
+def made_to_strike(text: str) -> tuple[Effect, str] | None:
+    m = _MADE_TO_STRIKE.match(text)
+    who = target(m.group("who"), plural=False) if m else None
+    if m is None or who is None or who == "self" or (isinstance(who, Selector) and who.all):
+        return None
+    fight = Fight(with_=Selector(what="card", place="adjacent", of="that"),
+                  attack=Attack(kind="simple_strike"), target=who)
+    return Many((fight, Close(target="that"))), text[m.end():]  # type: ignore[return-value]
+
+
+#: «атакованный наносит атакующему слабый простой удар (не закрываясь)» (30-75; the placeholder
+#: renders «слабый простому удару»): the card attacked strikes back at its attacker, with the
+#: weak strike, without closing.
+_STRIKES_BACK = re.compile(r"атакованный наносит (?:атакующему|атаковавшему) слабый "
+                           r"(?:простой удар|простому удару) \(не закрываясь\)" + _END)
+
+
+def strikes_back(text: str) -> tuple[Effect, str] | None:
+    m = _STRIKES_BACK.match(text)
+    if not m:
+        return None
+    return Fight(with_="attacker", attack=Attack(kind="simple_strike", strength=("weak",)),
+                 stays_open=True, target="attacked"), text[m.end():]
+
+
+#: «все ваши существа, стоящие рядом с выбранным существом противника, сражаются с ним как с
+#: открытым, не закрываясь при этом» (10-28): the creature chosen, and a fight of the cards next
+#: to it with it (``chosen``: the one card the ability's own choice chose).
+_GANG_FIGHT = re.compile(r"(?P<who>[^,;]+), стоящие рядом с выбранным (?P<whom>[^,;]+), сражаются "
+                         r"с ним(?P<open> как с открытым)?(?P<stay>, не закрываясь при этом)?" + _END)
+
+
+def gang_fight(text: str) -> tuple[Effect, str] | None:
+    m = _GANG_FIGHT.match(text)
+    if not m:
+        return None
+    who = target(m.group("who"), plural=True)
+    whom = noun_phrase(m.group("whom"))
+    if not isinstance(who, Selector) or not who.all or who.place is not None or whom is None \
+            or whom.plural or whom.selector.all or whom.selector.up_to is not None:
+        return None
+    fighters = dataclasses.replace(who, place="adjacent", of="chosen")
+    fight = Fight(with_="chosen", as_open=bool(m.group("open")), stays_open=bool(m.group("stay")),
+                  target=fighters)
+    return Many((Choose(what=whom.selector), fight)), text[m.end():]  # type: ignore[return-value]
+
+
 def choose(text: str) -> tuple[Effect, str] | None:
     """«выбрать существо противника», «выберите существо»: one card is chosen (a phrase naming
     one card: not «выберите двух ваших существ»)."""
@@ -1522,7 +1614,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
-    removes, takes_counters, puts_incarnation, fight, declared_strike, choose, growing_keyword, gets, crystals, to_deck,
+    removes, takes_counters, puts_incarnation, fight, declared_strike, made_to_strike, strikes_back, gang_fight, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, becomes_element, to_graveyard, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
     marker_on_own_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
     die_result,

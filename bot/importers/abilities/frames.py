@@ -43,6 +43,7 @@ from bot.corpus.abilities import (
     Discharge,
     Effect,
     Exile,
+    Fight,
     Formation,
     Grant,
     Has,
@@ -167,6 +168,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
         return None
     text = bare
     common = parts.pop("common_choice", False)
+    theirs = parts.pop("their_choice", False)
     text = _value_of(text, parts)
     where = _WHERE_X.search(text)
     if where:
@@ -196,6 +198,11 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
         found = dataclasses.replace(found, effects=counted) if counted is not None else None
     if common and (found is None or not _common_choice(found.effects)):
         return None
+    if theirs and found is not None:
+        if not found.complete or len(found.effects) != 1 or not isinstance(found.effects[0], Choice):
+            return None  # «(по выбору противника)»: of the one choice the effects are
+        found = dataclasses.replace(
+            found, effects=(dataclasses.replace(found.effects[0], their_choice=True),))
     if closed and found is not None:
         back = _closed(found.effects) if found.complete else None
         found = dataclasses.replace(found, effects=back) if back is not None else None
@@ -336,6 +343,9 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
                 if not isinstance(whom, Selector):
                     return text
                 found["only"] = whom
+            elif items == ["по выбору противника"] and "their_choice" not in found:
+                found["their_choice"] = True  # 20-9: the opponent chooses the option
+                break
             elif items == _COMMON_CHOICE and "common_choice" not in found:
                 found["common_choice"] = True  # 20-134: one choice for every card it names
                 break
@@ -739,6 +749,9 @@ def _attack_with_bonus(text: str) -> tuple[Effect, str] | None:
     if found is None or isinstance(found[0], fx.Many):
         return None
     attack, rest = found
+    paid = _PAID_BONUS.match(rest)
+    if paid:
+        return _paid_bonus(attack, paid.group("bonus"), rest[paid.end():])
     m = _OWN_BONUS.match(rest)
     read = clause(m.group("bonus")) if m else None
     bonus = read[0] if read is not None and len(read) == 1 else None
@@ -746,6 +759,25 @@ def _attack_with_bonus(text: str) -> tuple[Effect, str] | None:
             or bonus.to != (Attack(kind=_attack_kind(attack)),):
         return None
     return cast(Effect, fx.Many((attack, dataclasses.replace(bonus, this=True)))), rest[m.end():]
+
+
+#: «Магический удар на 0-1-2, +1 к удару за каждую потраченную фишку» (10-46): a bonus to the
+#: attack declared for each counter paid for it (the X of «X фишек»: ``per`` ``paid``).
+_PAID_BONUS = re.compile(r",\s*(?P<bonus>\+\d+ к [а-я ]+?) за каждую потраченную фишку(?=$)")
+
+
+def _paid_bonus(attack: Effect, bonus_text: str, rest: str) -> tuple[Effect, str] | None:
+    read = clause(bonus_text)
+    bonus = read[0] if read is not None and len(read) == 1 else None
+    if not isinstance(bonus, AttackBonus) or bonus.next or bonus.per is not None \
+            or bonus.against is not None:
+        return None
+    own = (Attack(kind=_attack_kind(attack)),)
+    # «к удару» after any strike («магический удар»): that strike
+    if bonus.to != own and not (isinstance(attack, Strike) and bonus.to == (Attack(kind="strike"),)):
+        return None
+    bonus = dataclasses.replace(bonus, to=own, per=XValue(count="paid"), this=True)
+    return cast(Effect, fx.Many((attack, bonus))), rest
 
 
 def _attack_kind(attack: Effect) -> AttackKind:
@@ -902,9 +934,9 @@ def _bare_rule(ability: Ability) -> bool:
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     _attack_with_bonus, _ranged_tail, _delayed, _later, _roll, actions.redirect, actions.reduce_one, actions.block_at,
-    actions.change_roll,
+    actions.change_roll, actions.roll_changed,
     actions.volley, actions.far_wound,
-    actions.relocate, actions.must_attack, actions.wounded,
+    actions.relocate, actions.must_attack, actions.wounded, actions.cannot_or_wounded,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _gets_and_quoted,
     _grant,
 )
@@ -1143,6 +1175,11 @@ def _dangling(effects: tuple[Effect, ...], x: XValue | None = None) -> bool:
             # «перенаправить атаку с вашего существа со строем в существо, стоящее с ним в
             # строю» (40-61): «ним» is the card the attack is taken from
             return False
+        if isinstance(effect, Fight) and isinstance(effect.target, Selector) \
+                and not _mentions_that(effect.target):
+            # «открытое существо противника наносит по стоящей рядом карте простой удар»
+            # (10-118): the card it strikes is next to the fighter (``that``), named first
+            return False
         if _mentions_that(effect):
             return True
         if getattr(effect, "target", "self") not in ("self", None):
@@ -1317,6 +1354,11 @@ def _paid(s: str) -> list[Ability] | None:
             on = named[2:] if named is not None else None
         if on is not None:
             when, rest = on
+            if when.event == "attack" and when.subject == "self" \
+                    and isinstance(when.target, Selector):
+                # «Внезапное действие: … При ударе по существу в вашем отряде …» (30-75): a
+                # strike by any card at such a creature, not the card's own (as a trigger's)
+                when = dataclasses.replace(when, subject=Selector(what="card"))
     apart = re.fullmatch(r"(?P<body>.+) \(по разным картам\)", rest)
     b = partial_body(_moved_itself(apart.group("body") if apart else rest))
     if not b.optional and b.complete and "X" not in (cost.counters, cost.tokens) \

@@ -218,6 +218,9 @@ _MARKER_NOUNS: dict[str, str] = {"гнездом": "гнезда", "логово
 _MARKER_CELL = re.compile(r"маркер(?:ом)? (?:«(?P<q>[^»]+)»|\"(?P<d>[^\"]+)\"|(?P<w>[а-я]+"
                           r"(?:-[а-я]+)?))")
 _COUNT_NEAR = {"два": 2, "две": 2, "три": 3, "четыре": 4}
+#: Markers named without the word «маркер» (instrumental → the name as the marker effect
+#: writes it).
+_BARE_MARKERS = {"оберегом": "оберег"}
 #: Qualifiers after the noun.
 _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # next to cards a phrase describes (tried first; a phrase not read leaves it to the
@@ -258,6 +261,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «маркер» says it; the name as the marker effect writes it (a quoted one unquoted)
     (re.compile(r" с маркером (?:«(?P<q>[^»]+)»|\"(?P<d>[^\"]+)\"|(?P<w>[а-я]+(?:-[а-я]+)?"
                 r"(?: [а-я]+){0,2}))$"), "marker"),
+    # «с вашего существа с «оберегом»» (50-189): the one marker the database names bare — the
+    # card's own «… получает маркер «оберег»» puts it, and no ability is called so
+    (re.compile(r" с «(?P<bare>" + "|".join(_BARE_MARKERS) + r")»$"), "bare_marker"),
     (re.compile(r",? " + _STANDING + r" рядом$"), "adjacent"),
     (re.compile(r",? " + _STANDING + r" рядом с (?P<of>ним|ней|атакованным|погибшим)$"),
      "adjacent_of"),
@@ -423,6 +429,8 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 fields["of"] = _OF[m.group("of")]
             elif what == "marker":
                 markers.append(m.group("q") or m.group("d") or m.group("w"))
+            elif what == "bare_marker":
+                markers.append(_BARE_MARKERS[m.group("bare")])
             elif what == "parasite_host":
                 having.append("parasite")
             else:
