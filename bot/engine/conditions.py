@@ -220,7 +220,7 @@ def _kinds(piece: Piece) -> set[str]:
 #: cards, not which (tests/engine/test_card_rules.py checks these cover every field, so a new
 #: filter is evaluated before it can be silently ignored).
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
-                              "having", "lacking", "markers", "cost_max", "cost_min",
+                              "having", "having_all", "lacking", "markers", "cost_max", "cost_min",
                               "movement_min", "movement_max", "wounds_min", "lives_min",
                               "lives_max", "region", "place", "of", "graveyard", "next_to",
                               "next_to_min"})
@@ -238,7 +238,9 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     checks.append(_elements(sel, piece))
     checks.append(_classes(sel, piece))
     if sel.having:  # «с выстрелом, метанием или разрядом»: any of them does
-        checks.append(any_of([has(piece, h) for h in sel.having]))
+        found = [has(piece, h) for h in sel.having]
+        # «с проклятием и отравлением» (30-174): every one of them
+        checks.append(all_of(found) if sel.having_all else any_of(found))
     checks += [has(piece, h).negated() for h in sel.lacking]  # «без …»: none of them
     # the notation places no markers: whether the card has one is a fact to ask
     checks += [Truth.unknown(f"есть ли на {piece_label(piece)} маркер «{m}»") for m in sel.markers]
@@ -438,7 +440,8 @@ def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
 #: The fields of a cell (:class:`bot.corpus.abilities.Cell`) that :func:`cell_is` evaluates
 #: (tests/engine/test_card_rules.py checks these are all of them).
 CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
-                         "occupied_by", "next_to", "min", "region", "of", "not_next_to"})
+                         "occupied_by", "next_to", "min", "region", "of", "not_next_to",
+                         "orthogonal"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
                            "size_max", "size_even"})
@@ -482,6 +485,9 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
     if spec.diagonal:  # «на 1 клетку по диагонали»
         checks.append(Truth.of(src is not None and abs(src.col - dst.col) == 1
                                and abs(src.row - dst.row) == 1))
+    if spec.orthogonal:  # «на соседнюю клетку (но не по диагонали)» (20-174)
+        checks.append(Truth.of(src is not None and abs(src.col - dst.col) + abs(src.row - dst.row)
+                               == 1))
     if spec.opposite is not None:  # «на клетку напротив себя»: the cell ahead of that card
         facing = scene.ref(spec.opposite) if isinstance(spec.opposite, str) else None
         checks.append(Truth.of(front(facing.cell, facing.enemy) == dst)

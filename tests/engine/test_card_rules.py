@@ -306,6 +306,17 @@ def test_the_cell_of_a_card() -> None:
     assert cell_is(Cell(of="that"), None, b2, scene).value is None  # which card: unknown
 
 
+def test_a_selector_of_cards_having_every_one_of_its_havings() -> None:
+    # «стоящее рядом существо с проклятием и отравлением» (30-174): both, not either
+    one = at(card(), "b2", counters=1, tokens=0)
+    both = at(card(), "c2", counters=1, tokens=2)
+    scene = Scene(pos(one, both), one)
+    every = Selector(having=("counter", "token"), having_all=True)
+    assert selects(every, one, scene).value is False
+    assert selects(every, both, scene).value is True
+    assert selects(Selector(having=("counter", "token")), one, scene).value is True
+
+
 def test_a_cell_next_to_no_such_card() -> None:
     # «переместить стоящее рядом существо противника на одну клетку в любом направлении (кроме
     # клеток рядом с Гаргульей)» (20-46): not onto a cell next to the card itself
@@ -316,6 +327,9 @@ def test_a_cell_next_to_no_such_card() -> None:
                    moved).value is False
     assert cell_is(Cell(adjacent=True, not_next_to="self"), moved.cell, d4, scene,
                    moved).value is True
+    # «на соседнюю клетку (но не по диагонали)» (20-174)
+    assert cell_is(Cell(adjacent=True, orthogonal=True), moved.cell, d4, scene, moved).value is False
+    assert cell_is(Cell(adjacent=True, orthogonal=True), moved.cell, b3, scene, moved).value is True
 
 
 def test_a_way_under_a_condition() -> None:

@@ -326,6 +326,8 @@ class Selector(Value):
     картам, стоящим рядом с вашими существами с дополнительными жизнями» (40-98), or next to a
     cell with a marker (``what: cell``), «каждое тёмное существо рядом с маркером костра»
     (40-217). Of a ``cell`` selector, ``side`` own is a marker of your card («вашим логовом»).
+    ``having_all``: every one of ``having``, not any («существо с проклятием и отравлением»,
+    30-174).
     """
 
     what: Noun = "creature"
@@ -339,6 +341,7 @@ class Selector(Value):
     elements: tuple[Element, ...] = set_field()
     classes: tuple[str, ...] = set_field()
     having: tuple[Having, ...] = set_field()
+    having_all: bool = False
     lacking: tuple[Having, ...] = set_field()
     markers: tuple[str, ...] = set_field()
     cost_max: Amount | None = None
@@ -399,7 +402,9 @@ class Cell(Value):
     next to it along a diagonal, 20-75), «на клетку напротив себя» (opposite: the cell next to
     that card ahead of it, 50-180). ``min``: at least that many cards of ``next_to`` stand
     next to it, «на клетку, рядом с которой стоит 8 или более ваших существ» (10-130);
-    ``not_next_to``: no such card stands next to it, «(кроме клеток рядом с Гаргульей)» (20-46)."""
+    ``not_next_to``: no such card stands next to it, «(кроме клеток рядом с Гаргульей)» (20-46);
+    ``orthogonal``: a cell next to it along its row or column, «на соседнюю клетку (но не по
+    диагонали)» (20-174)."""
 
     free: bool = False
     adjacent: bool = False
@@ -413,6 +418,7 @@ class Cell(Value):
     region: Region | None = None
     of: Target | None = None
     not_next_to: Target | None = None
+    orthogonal: bool = False
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)

@@ -1348,7 +1348,7 @@ def _paid(s: str) -> list[Ability] | None:
     cost, instant, lim, rest = found
     when, named = None, None
     if instant:
-        on = next((w for w in whens(rest) if body(w[1]) is not None), None)
+        on = next((w for w in _instant_whens(rest) if body(w[1]) is not None), None)
         if on is None:
             named = _named_when(rest)
             on = named[2:] if named is not None else None
@@ -1411,6 +1411,21 @@ def _moved_itself(rest: str) -> str:
     return _MOVED_ITSELF.sub(r"\g<move>\g<sep>@self", rest)
 
 
+#: «если существо противника передвинулось на клетку …» (20-174): after it moved there.
+_HAS_MOVED = re.compile(r"если (?P<who>[^,;]+?) передвинул(?:ось|ся|ась) (?=на клетку )")
+
+
+def _instant_whens(text: str) -> Iterator[tuple[When, str]]:
+    """The moments an instant ability may be used at, as :func:`whens` reads them; and «если
+    <кто> передвинулось на клетку …»: after that move (``timing: after``)."""
+    yield from whens(text)
+    moved = _HAS_MOVED.match(text)
+    if moved:
+        for when, rest in whens(f"когда {moved.group('who')} передвигается {text[moved.end():]}"):
+            if when.event == "move" and when.timing == "on":
+                yield dataclasses.replace(when, timing="after"), rest
+
+
 def _named_when(rest: str) -> tuple[str, str, When, str] | None:
     """«Внезапное действие: Закрыться: Воздействие черная метка когда бросок кубика существа
     равен 1 ранить его на 2» (10-174): the impact's (or spell's) name, then the moment the
@@ -1433,7 +1448,7 @@ def _named_when(rest: str) -> tuple[str, str, When, str] | None:
                 break
             splits.append((name, " ".join(words[n:])))
     for name, effects in splits:  # the shortest name first
-        on = next((w for w in whens(effects) if body(w[1]) is not None), None)
+        on = next((w for w in _instant_whens(effects) if body(w[1]) is not None), None)
         if on is not None:
             return key, _name(name), on[0], on[1]
     return None

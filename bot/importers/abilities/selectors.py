@@ -317,6 +317,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
      "parasite_host"),
     (re.compile(r"(?:,\s*обладающ(?:им|ими|их|ее|ую|ий|ая|ие|его|ей)|\s+с|\s+со)\s+(?P<h>"
                 + _HAVING_LIST.pattern + r")$"), "having"),
+    # «стоящее рядом существо с проклятием и отравлением» (30-174): both of them
+    (re.compile(r"\s+(?:с|со)\s+(?P<ha>(?:" + alternation(_HAVING) + r") и (?:"
+                + alternation(_HAVING) + r"))$"), "having_all"),
 )
 _LACKING: dict[str, Having] = {
     "дополнительных жизней": "extra_life", "фишек": "counter", "проклятия": "cur",
@@ -433,6 +436,11 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 markers.append(_BARE_MARKERS[m.group("bare")])
             elif what == "parasite_host":
                 having.append("parasite")
+            elif what == "having_all":
+                if having or "having_all" in fields:
+                    return None
+                having += [_HAVING[h] for h in m.group("ha").split(" и ")]
+                fields["having_all"] = True
             else:
                 listed = [_HAVING[h] for h in re.split(r", | или ", m.group("h"))]
                 if listed == ["flight"]:  # «с полётом» alone is the flag; «с полетом или
@@ -555,6 +563,8 @@ def noun_phrase(phrase: str) -> Phrase | None:
             fields["place"] = _PLACE_ADJ[stem]
         else:
             flags.append(_FLAGS[stem])
+    if fields.get("having_all") and len(set(having)) != 2:
+        return None  # «с A и B» only: not with a having said another way besides
     return Phrase(Selector(what=noun, flags=tuple(flags), elements=tuple(elements),
                            classes=tuple(classes), having=tuple(having),
                            lacking=tuple(lacking), markers=tuple(markers),
