@@ -221,6 +221,8 @@ _COUNT_NEAR = {"два": 2, "две": 2, "три": 3, "четыре": 4}
 #: Markers named without the word «маркер» (instrumental → the name as the marker effect
 #: writes it).
 _BARE_MARKERS = {"оберегом": "оберег"}
+#: Havings that are states put on a card, which «с A и B» asks both of.
+_STATES_BOTH = ("проклятием", "отравлением", "благословлением")
 #: Qualifiers after the noun.
 _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # next to cards a phrase describes (tried first; a phrase not read leaves it to the
@@ -317,9 +319,10 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
      "parasite_host"),
     (re.compile(r"(?:,\s*обладающ(?:им|ими|их|ее|ую|ий|ая|ие|его|ей)|\s+с|\s+со)\s+(?P<h>"
                 + _HAVING_LIST.pattern + r")$"), "having"),
-    # «стоящее рядом существо с проклятием и отравлением» (30-174): both of them
-    (re.compile(r"\s+(?:с|со)\s+(?P<ha>(?:" + alternation(_HAVING) + r") и (?:"
-                + alternation(_HAVING) + r"))$"), "having_all"),
+    # «стоящее рядом существо с проклятием и отравлением» (30-174): both of these states (the
+    # card gives both; of abilities, «с прыжком и телепортацией» may mean either: not read)
+    (re.compile(r"\s+(?:с|со)\s+(?P<ha>(?:" + alternation(_STATES_BOTH) + r") и (?:"
+                + alternation(_STATES_BOTH) + r"))$"), "having_all"),
 )
 _LACKING: dict[str, Having] = {
     "дополнительных жизней": "extra_life", "фишек": "counter", "проклятия": "cur",
