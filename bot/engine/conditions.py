@@ -93,6 +93,7 @@ _FLAG_WORDS: dict[str, str] = {
     "defender": "выступает ли защитником",
     "even_lives": "чётно ли число жизней (с дополнительными) у",
     "parasite": "паразит ли (симбиот на хозяине)",
+    "unmoved_last_turn": "не перемещалась ли в свой прошлый ход карта",
 }
 
 
@@ -112,6 +113,7 @@ def has_flag(piece: Piece, flag: Flag) -> Truth:
         "defender": None,  # the notation has no defenders
         "even_lives": None,  # nor extra lives, which count among the lives
         "parasite": None,  # nor symbiotes
+        "unmoved_last_turn": None,  # nor what happened in an earlier turn
     }
     value = known[flag]
     if value is None:
@@ -222,7 +224,8 @@ def _kinds(piece: Piece) -> set[str]:
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
                               "having", "having_all", "lacking", "markers", "cost_max", "cost_min",
                               "movement_min", "movement_max", "wounds_min", "lives_min",
-                              "lives_max", "region", "place", "of", "graveyard", "next_to",
+                              "lives_max", "healed_min", "region", "place", "of", "graveyard",
+                              "next_to",
                               "next_to_min"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
 
@@ -250,6 +253,9 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
         checks.append(Truth.of(piece.wounds >= sel.wounds_min))
     if sel.lives_min is not None or sel.lives_max is not None:  # «с 4 или менее жизнями» (20-8)
         checks.append(_lives(Lives(at_least=sel.lives_min, at_most=sel.lives_max), piece))
+    if sel.healed_min is not None:  # «которое было излечено на 5 или более в этот ход» (50-99)
+        checks.append(Truth.unknown(f"излечено ли в этот ход на {sel.healed_min} или более "
+                                    f"{piece_label(piece)}"))
     if sel.region is not None:
         # «стоящие не на своей половине поля» (foreign_half, 50-59): each card's own half
         whose = piece if sel.region == "foreign_half" else owner

@@ -297,6 +297,17 @@ def test_a_card_not_on_its_own_half_is_on_the_half_of_its_opponent() -> None:
                                                                        False]
 
 
+def test_a_heal_this_turn_and_a_move_last_turn_are_not_known() -> None:
+    # «существо, которое было излечено на 5 или более в этот ход» (50-99), «карты, которые не
+    # перемещались в свой прошлый ход» (50-137): the notation tells neither
+    owner = at(card(), "b2")
+    scene = Scene(pos(owner), owner)
+    healed = selects(Selector(healed_min=5), owner, scene)
+    assert healed.value is None and healed.missing and "излечено" in healed.missing
+    still = selects(Selector(what="card", flags=("unmoved_last_turn",)), owner, scene)
+    assert still.value is None and still.missing and "прошлый ход" in still.missing
+
+
 def test_the_cell_of_a_card() -> None:
     owner = at(card(), "b2")
     scene = Scene(pos(owner), owner)

@@ -70,7 +70,7 @@ Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen"
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "cell"]
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
                "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "unmoved",
-               "defender", "even_lives", "parasite"]
+               "defender", "even_lives", "parasite", "unmoved_last_turn"]
 Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьма", "Нейтралы"]
 #: Where a selected card stands, relative to ``Selector.of``.
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "other_column", "same_row",
@@ -94,8 +94,9 @@ Having = Literal[
     "fin", "nec", "fry", "lep", "tlp", "frm", "zov", "zor", "zoo", "counter", "token", "extra_life",
     "symbiote", "magic_ability", "clm", "cnc", "vlh", "parasite", "horde", "ranged_attack", "flight",
 ]
-#: «extra_life»: only in «начинает бой с 2 дополнительными жизнями» (start_with); extra lives
-#: gained in play are :class:`ExtraLives`. «incarnation»: «жетон инкарнации», the counters an
+#: «extra_life»: only in «начинает бой с 2 дополнительными жизнями» (start_with) and as lost
+#: («Снимите X дополнительных жизней с Ведьмы слуа», 10-140); extra lives gained in play are
+#: :class:`ExtraLives`. «incarnation»: «жетон инкарнации», the counters an
 #: «Инкарнация X» card in a graveyard gathers (the glossary's «фишка инкарнации»).
 Countable = Literal["counter", "token", "extra_life", "incarnation"]
 #: What an «X» counts or measures («где X — число ран на Рэккене»).
@@ -103,6 +104,7 @@ Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
     "strike", "attack", "poison", "regen", "armor", "ovz", "movement", "cost", "excess_wounds",
     "shown_cards", "wounds_dealt", "event_x", "elements", "chosen", "free_cells", "paid",
+    "strike_spread",
 ]
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.
@@ -314,7 +316,9 @@ class Selector(Value):
     card's movement («с движением 2 или больше», «с 1 движением»: min 1 and max 1).
     ``wounds_min``: the wounds on the card («по существам с 4 и более ранами», 21-4);
     ``lives_min``/``lives_max``: its current lives («существу противника с 4 или менее жизнями»,
-    20-8: max 4; «существо с 1 текущей жизнью», 30-58: min and max 1). ``name``:
+    20-8: max 4; «существо с 1 текущей жизнью», 30-58: min and max 1). ``healed_min``: the
+    card was healed by that much or more in this turn («открыть существо, которое было излечено
+    на 5 или более в этот ход», 50-99). ``name``:
     cards of this name, as the card database spells it
     («каждое Яйцо дракона», 30-98). ``place`` is relative to ``of``; ``region``: where the card
     stands on the battlefield («по картам в 3-м ряду противника», «на вашей половине поля
@@ -351,6 +355,7 @@ class Selector(Value):
     wounds_min: int | None = None
     lives_min: int | None = None
     lives_max: int | None = None
+    healed_min: int | None = None
     region: Region | None = None
     place: Place | None = None
     of: Ref = "self"

@@ -142,6 +142,8 @@ def x_value(text: str) -> XValue | None:
     m = _HIS_RE.fullmatch(text)
     if m:
         return XValue(count=_HIS[m.group("what")], of="that")
+    if text == "разность его сильного и слабого простого удара":  # 30-124: of the card named
+        return XValue(count="strike_spread", of="that")
     m = _DEAD_RE.fullmatch(text)
     if m:  # «величина регенерации погибшего существа» (30-124): of the dead one, named before
         return XValue(count=_HIS[m.group("what")], of="that")

@@ -242,6 +242,13 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" с ранами$"), "wounded"),
     # «закрыть существо, которое не передвигалось в этот ход» (10-65, 20-9)
     (re.compile(r", (?:которое|которая|который) не передвигал(?:ось|ась|ся) в этот ход$"), "unmoved"),
+    # «три или менее карты, которые не перемещались в свой прошлый ход» (50-137): in the last
+    # turn of their owner
+    # «открыть существо, которое было излечено на 5 или более в этот ход» (50-99)
+    (re.compile(r", (?:которое|которая|который) был[оа]? излечен[оа]? на (\d+) или (?:более|больше) "
+                r"в этот ход$"), "healed_min"),
+    (re.compile(r", (?:которое|которая|который|которые) не перемещал(?:ось|ась|ся|ись) в свой "
+                r"прошлый ход$"), "unmoved_last_turn"),
     (re.compile(r" с (\d+) (?:и|или) (?:более|больше) ранами$"), "wounds_min"),  # 21-4
     # «существу противника с 4 или менее жизнями» (20-8), «существо с 1 текущей жизнью» (30-58);
     # «{health}» renders as «жизней»/«жизнью» whatever the case
@@ -388,11 +395,13 @@ def noun_phrase(phrase: str) -> Phrase | None:
                     fields["next_to_min"] = count
             elif what == "enemy":
                 fields["side"] = "enemy"
-            elif what in ("unwounded", "wounded", "even_lives", "unmoved"):
+            elif what in ("unwounded", "wounded", "even_lives", "unmoved", "unmoved_last_turn"):
                 flags.append(what)  # type: ignore[arg-type]
             elif what in ("cost_max", "cost_min"):
                 fields[what] = "X" if m.group(1) == "x" else int(m.group(1))
-            elif what == "wounds_min":
+            elif what in ("wounds_min", "healed_min"):
+                if what in fields:
+                    return None
                 fields[what] = int(m.group(1))
             elif what in ("lives_max", "lives_exact"):
                 if "lives_max" in fields:
