@@ -25,6 +25,7 @@ from bot.corpus.abilities.vocabulary import (
     BecomesCreature,
     BecomeSymbiote,
     Block,
+    Cancel,
     Cannot,
     Cell,
     ChangeControl,
@@ -167,7 +168,7 @@ from bot.corpus.abilities.vocabulary import (
 __all__ = [
     "AbilityDataError", "from_data", "to_data", "Ability", "Action", "Activated",
     "AdjacentTargets", "CountersAsOpen", "Amount", "AsAdjacent", "Attack", "AttackBonus", "AttackKind", "Block",
-    "CONDITION_KINDS", "BecomeElement", "BecomeSymbiote", "Cannot", "Cell", "ChangeControl", "Choice", "Choose", "Close", "Column", "Condition", "Cost",
+    "CONDITION_KINDS", "BecomeElement", "BecomeSymbiote", "Cancel", "Cannot", "Cell", "ChangeControl", "Choice", "Choose", "Close", "Column", "Condition", "Cost",
     "Countable", "Counters", "Crystals", "CountersAction", "Defends", "Delayed", "Destroy", "Diagonal", "DieBonus", "DieResult",
     "DieRoll", "Discharge", "EFFECT_KINDS", "Effect", "Element", "Entry", "Event", "Exile",
     "ExtraLives", "Fight", "FRAME_KINDS", "Flag", "Formation", "Frame", "GainClass", "Grant", "Has", "Having", "Heal",

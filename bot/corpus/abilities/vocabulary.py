@@ -1266,6 +1266,16 @@ class Reroll(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class Cancel(Entry):
+    """«отменить действие существа с проклятием» (30-162): the action a card of ``target``
+    declares is cancelled, as if it were not declared (an instant ability's effect: the one
+    action it is used on)."""
+
+    kind: ClassVar[str] = "cancel"
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class MaxWounds(Entry):
     """«Не может получить более 3 ран за ход» (20-47): the most wounds the card takes ``per``
     turn; wounds beyond are not dealt."""
@@ -1710,7 +1720,7 @@ Effect = (
     | Block | Redirect | MustAttack | Delayed | Roll
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus | MovementIs
-    | RangeBonus | DieBonus | DieResult | Reroll | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
+    | RangeBonus | DieBonus | DieResult | Reroll | Cancel | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
     | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
     | Unparsed

@@ -22,6 +22,7 @@ from bot.corpus.abilities import (
     Attack,
     AttackKind,
     Block,
+    Cancel,
     Cannot,
     Cell,
     Choice,
@@ -424,5 +425,17 @@ def roll_changed(text: str) -> tuple[Effect, str] | None:
     return Choice(options=options), text[m.end():]
 
 
-__all__ = ["block_at", "change_roll", "roll_changed", "far_wound", "must_attack", "redirect", "reduce_one", "relocate", "volley",
+#: «отменить действие существа с проклятием» (30-162): the action of such a card is cancelled.
+_CANCEL = re.compile(r"отменить действие (?P<who>[^,;()]+?)(?=$|[,.;)]| \()")
+
+
+def cancel(text: str) -> tuple[Effect, str] | None:
+    m = _CANCEL.match(text)
+    whose = described(m.group("who")) if m else None
+    if m is None or not isinstance(whose, Selector) or whose.all or whose.up_to is not None:
+        return None
+    return Cancel(target=whose), text[m.end():]
+
+
+__all__ = ["block_at", "cancel", "change_roll", "roll_changed", "far_wound", "must_attack", "redirect", "reduce_one", "relocate", "volley",
            "wounded"]

@@ -1543,6 +1543,9 @@ def _transfer_end(phrase: str) -> Target | None:
     return read.selector
 
 
+_ONE_OR_SEVERAL = re.compile(r"существо или существ (?P<rest>противника)$")
+
+
 def transfer(text: str) -> tuple[Effect, str] | None:
     """«переместить фишку с противника на себя», «переместить фишку с себя на вашу карту»
     (30-168), «перераспределить 2 (или менее) раны со стоящего рядом болотного существа на
@@ -1559,10 +1562,17 @@ def transfer(text: str) -> tuple[Effect, str] | None:
         for stop in sorted((e.start() for e in re.finditer(r"(?=$|[,;.(])", rest)), reverse=True):
             if stop <= on.end():
                 break
+            count = int(m.group("n")) if m.group("n") else 1
             into = _transfer_end(rest[on.end():stop].strip())
+            several = _ONE_OR_SEVERAL.match(rest[on.end():stop].strip())
+            if several and count > 1 and m.group("wound"):
+                # «перераспределить 2 (или менее) раны … на существо или существ противника»
+                # (10-3): onto one creature or several, so at most as many as the wounds
+                one = _transfer_end("существо " + several.group("rest"))
+                into = dataclasses.replace(one, up_to=count) if isinstance(one, Selector) \
+                    and one.side == "enemy" else None
             if into is not None and into != source:
                 item: Literal["counter", "wound"] = "counter" if m.group("counter") else "wound"
-                count = int(m.group("n")) if m.group("n") else 1
                 return Transfer(item=item, count=count, or_fewer=bool(m.group("fewer")),
                                 from_=source, to=into), rest[stop:]
     return None
