@@ -447,7 +447,7 @@ def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
 #: (tests/engine/test_card_rules.py checks these are all of them).
 CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
                          "occupied_by", "next_to", "min", "region", "of", "not_next_to",
-                         "orthogonal"})
+                         "orthogonal", "that_cell"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
                            "size_max", "size_even"})
@@ -503,6 +503,8 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
         named = scene.ref(spec.of) if not isinstance(spec.of, Selector) else None
         checks.append(Truth.of(named.cell == dst) if named is not None and named.cell else
                       Truth.unknown("на какой клетке стоит карта, о которой речь в особенности"))
+    if spec.that_cell:  # «на нее», «на эту клетку»: a cell the ability named before (20-38)
+        checks.append(Truth.unknown("та ли это клетка, о которой речь в особенности"))
     return all_of(checks)
 
 

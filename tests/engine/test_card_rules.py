@@ -964,6 +964,8 @@ def test_a_cell_ahead_diagonal_or_opposite() -> None:
     assert cell_is(Cell(diagonal=True), b2, b3, scene).value is False
     assert cell_is(Cell(opposite="self"), None, b3, scene).value is True
     assert cell_is(Cell(opposite="self"), None, c3, scene).value is False
+    # «на нее» after «через свободную клетку» (20-38): which cell that was the position does not say
+    assert cell_is(Cell(that_cell=True), b2, b3, scene).value is None
 def test_companions_and_parasites_are_symbiotes() -> None:
     owner = at(card(), "b2")
     scene = Scene(pos(owner), owner)

@@ -409,7 +409,9 @@ class Cell(Value):
     next to it, «на клетку, рядом с которой стоит 8 или более ваших существ» (10-130);
     ``not_next_to``: no such card stands next to it, «(кроме клеток рядом с Гаргульей)» (20-46);
     ``orthogonal``: a cell next to it along its row or column, «на соседнюю клетку (но не по
-    диагонали)» (20-174)."""
+    диагонали)» (20-174); ``that_cell``: the cell named before, «на нее» after «При ударе
+    через ряд через свободную клетку» (20-38: the cell the strike passed over), «на эту
+    клетку»."""
 
     free: bool = False
     adjacent: bool = False
@@ -424,6 +426,7 @@ class Cell(Value):
     of: Target | None = None
     not_next_to: Target | None = None
     orthogonal: bool = False
+    that_cell: bool = False
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)

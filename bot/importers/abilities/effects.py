@@ -548,7 +548,8 @@ _CELLS = {"на соседнюю клетку": Cell(adjacent=True), "на св�
           "на клетку назад": Cell(backward=True),  # 40-10
           "на 1 клетку по диагонали": Cell(diagonal=True),  # 20-75
           # «переместить его на соседнюю клетку (но не по диагонали)» (20-174)
-          "на соседнюю клетку (но не по диагонали)": Cell(adjacent=True, orthogonal=True)}
+          "на соседнюю клетку (но не по диагонали)": Cell(adjacent=True, orthogonal=True),
+          "на эту клетку": Cell(that_cell=True)}  # the cell named before (20-38)
 
 
 #: «на клетку, которую оно занимало», «… которую занимало это существо», «… которую тот демон
@@ -573,6 +574,10 @@ def move(text: str) -> tuple[Effect, str] | None:
     if not m:
         return None
     rest = text[m.end():]
+    first = re.match(r"на эту клетку ", rest)
+    if first:  # «переместить на нее атакованную карту» (20-38): the cell said first
+        found = _object(rest[first.end():])
+        return (Move(target=found[0], to=Cell(that_cell=True)), found[1]) if found else None
     near = re.search(r" на свободную клетку рядом с ", rest)
     if near:  # «… на свободную клетку рядом с вашим существом с неповоротливостью» (40-56)
         who = target(rest[: near.start()], plural=True)

@@ -33,6 +33,7 @@ from bot.corpus.abilities import (
     Attack,
     AttackBonus,
     AttackKind,
+    Cell,
     Choice,
     Condition,
     Cost,
@@ -1466,6 +1467,7 @@ def _triggered(s: str) -> list[Ability] | None:
         items = _conditional_items(rest, when)
         if items is not None:
             return items
+        rest = _over_cell(rest, when)
         for cond, more in _ifs(_this_assault(_once_more(_strike_of_x(rest, when), when), when),
                                when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
@@ -1751,6 +1753,14 @@ def _this_assault(rest: str, when: When) -> str:
                                and not (when.event == "miss" and when.in_assault)):
         return rest  # «После нападения не закрывается» (10-165) is a rule, not a trigger
     return _STAYS_OPEN_HERE.sub("не закрывается после этого нападения", rest)
+
+
+def _over_cell(rest: str, when: When) -> str:
+    """«При ударе через ряд через свободную клетку может переместить на нее атакованную карту»
+    (20-38): «на нее» is the cell the strike passed over, said as «на эту клетку»."""
+    if when.over != Cell(free=True):
+        return rest
+    return re.sub(r"(?<![а-я])на нее(?![а-я])", "на эту клетку", rest)
 
 
 def _strike_of_x(rest: str, when: When) -> str:

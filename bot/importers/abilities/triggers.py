@@ -668,6 +668,9 @@ def _over(when: When, text: str) -> Iterator[Reading]:
     effects then say «на нее», a cell the vocabulary cannot name.)"""
     if when.attack is not None and when.attack.kind == "through_row" \
             and text.startswith(" через "):
+        free = re.match(r" через свободную клетку(?=$|[ ,—])", text)
+        if free:  # «при ударе через ряд через свободную клетку» (20-38; the effects' «на нее» is
+            yield replace(when, over=Cell(free=True)), text[free.end():]  # that cell)
         for who, rest in _phrases(text[len(" через") :], "accs"):
             if isinstance(who, Selector):
                 yield replace(when, over=Cell(occupied_by=who)), rest
