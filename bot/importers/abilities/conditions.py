@@ -179,7 +179,14 @@ _ELEMENT_STATE = re.compile(_SUBJECT + r"(?P<stem>" + "|".join(s for s, _ in ELE
                             + r")(?:ый|ий|ой|ая|ое|ые)")
 
 
+#: «если у атакованного чётное количество жизней» (40-42; «жизнь»: a misprint of the database):
+#: the card attacked has an even number of lives now.
+_EVEN_ATTACKED = re.compile(r"у атакованного четное количество жизн(?:ей|ь)")
+
+
 def _state(text: str) -> Condition | None:
+    if _EVEN_ATTACKED.fullmatch(text):
+        return State(subject="attacked", flags=("even_lives",))
     element = _ELEMENT_STATE.fullmatch(text)
     if element and element.group("subject"):
         return State(subject=_SUBJECTS[element.group("subject")],
