@@ -748,6 +748,16 @@ class Heal(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class HealBonus(Entry):
+    """«Излечить существо на 1 (+1 к излечению героев)» (20-173): the heal just before it, in
+    the same ability, is ``value`` more when the card healed is one ``against`` describes."""
+
+    kind: ClassVar[str] = "heal_bonus"
+    value: int
+    against: Target
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ExtraLives(Entry):
     """«получает 1 дополнительную жизнь»."""
 
@@ -1718,7 +1728,7 @@ class Choose(Entry):
 
 
 Effect = (
-    Wound | Heal | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
+    Wound | Heal | HealBonus | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
     | Block | Redirect | MustAttack | Delayed | Roll
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus

@@ -48,6 +48,7 @@ from bot.corpus.abilities import (
     Formation,
     Grant,
     Has,
+    HealBonus,
     Ignore,
     Incorporeal,
     InZone,
@@ -84,7 +85,7 @@ from bot.importers.abilities import actions, around, rules, statics
 from bot.importers.abilities import effects as fx
 from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
-from bot.importers.abilities.modifiers import modifier, shared_against
+from bot.importers.abilities.modifiers import genitive, modifier, shared_against
 from bot.importers.abilities.parts import cap, limit, x_value
 from bot.importers.abilities.selectors import dative_target, target
 from bot.importers.abilities.statics import statement
@@ -781,6 +782,22 @@ def _paid_bonus(attack: Effect, bonus_text: str, rest: str) -> tuple[Effect, str
     return cast(Effect, fx.Many((attack, bonus))), rest
 
 
+#: «(+1 к излечению героев)» right after a heal (20-173): more to that heal of such cards.
+_HEAL_BONUS = re.compile(r"\s*\(\+(?P<n>\d+) к излечению (?P<whom>[^()]+)\)")
+
+
+def _heal_with_bonus(text: str) -> tuple[Effect, str] | None:
+    """«Излечить существо на 1 (+1 к излечению героев)» (20-173): the heal and a
+    :class:`HealBonus` to it of the cards described (in the genitive)."""
+    found = fx.heal(text)
+    m = _HEAL_BONUS.match(found[1]) if found is not None else None
+    whom = genitive(m.group("whom")) if m else None
+    if found is None or m is None or whom is None or whom[1].strip():
+        return None
+    bonus = HealBonus(value=int(m.group("n")), against=whom[0])
+    return cast(Effect, fx.Many((found[0], bonus))), found[1][m.end():]
+
+
 def _attack_kind(attack: Effect) -> AttackKind:
     return attack.attack if isinstance(attack, Strike) else cast(AttackKind, attack.kind)
 
@@ -934,7 +951,7 @@ def _bare_rule(ability: Ability) -> bool:
 
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
-    _attack_with_bonus, _ranged_tail, _delayed, _later, _roll, actions.redirect, actions.reduce_one, actions.block_at,
+    _attack_with_bonus, _heal_with_bonus, _ranged_tail, _delayed, _later, _roll, actions.redirect, actions.reduce_one, actions.block_at,
     actions.change_roll, actions.roll_changed, actions.cancel,
     actions.volley, actions.far_wound,
     actions.relocate, actions.must_attack, actions.wounded, actions.cannot_or_wounded,

@@ -411,13 +411,13 @@ def keyword_bonus(text: str) -> Found | None:
     against = None
     if code == "fin" and rest.startswith(" ") and not rest.startswith((" до ", " (")):
         # «+1 к добиванию темных существ» (20-179): the cards finished, in the genitive
-        found = _genitive(rest[1:])
+        found = genitive(rest[1:])
         if found is not None:
             against, rest = found
     return KeywordBonus(code=code, value=value, next=bool(m.group("next")), against=against), rest
 
 
-def _genitive(text: str) -> tuple[Target, str] | None:
+def genitive(text: str) -> tuple[Target, str] | None:
     """The longest phrase at the start of ``text`` that names cards in the genitive (every
     word before a comma may be genitive: «темных существ», «существ, стоящих …»)."""
     for end in sorted((e.start() for e in _PO_END.finditer(text)), reverse=True):
