@@ -1290,7 +1290,8 @@ def becomes_element(text: str) -> tuple[Effect, str] | None:
 #: «приземлиться», «приземляется на клетку вашей половины поля боя»: a flyer lands.
 _LANDS = re.compile(r"(?:(?P<who>.+?) )?(?P<verb>приземлиться|приземляется|приземляются)"
                     r"(?: на (?P<free>свободную )?клетку (?P<region>" + alternation(CELL_REGIONS)
-                    + r")| на (?P<free2>свободную )?соседнюю с (?P<next>ним|ней) клетку)?" + _END)
+                    + r")| на (?P<free2>свободную )?соседнюю с (?P<next>ним|ней) клетку"
+                    r"| на (?P<free3>свободную )?клетку рядом с (?P<near>ним|ней))?" + _END)
 
 
 def lands(text: str) -> tuple[Effect, str] | None:
@@ -1305,6 +1306,8 @@ def lands(text: str) -> tuple[Effect, str] | None:
     to = Cell(free=bool(m.group("free")), region=CELL_REGIONS[region]) if region else None
     if m.group("next"):  # «приземлиться на соседнюю с ней клетку» (30-195): next to that card
         to = Cell(free=bool(m.group("free2")), next_to="that")
+    if m.group("near"):  # «… на свободную клетку рядом с ней» (20-81): the same
+        to = Cell(free=bool(m.group("free3")), next_to="that")
     return Land(to=to, target=who), text[m.end():]
 
 

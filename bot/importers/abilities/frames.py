@@ -999,7 +999,7 @@ def _framed(s: str) -> list[Ability] | None:
 #: «…, при магическом ударе …» (10-60), «{tap}: Разряд на 1-2-2, при среднем или сильном разряде
 #: …» (10-124): an ability, then a trigger of the card's own («при» and an event, not «при
 #: этом»).
-_THEN_WHEN = re.compile(r", (?=при (?!этом )[а-я])")
+_THEN_WHEN = re.compile(r"(?:,| и) (?=при (?!этом )[а-я])")
 
 
 def _then_trigger(s: str) -> list[Ability] | None:
@@ -1010,7 +1010,8 @@ def _then_trigger(s: str) -> list[Ability] | None:
         first, second = _framed(s[:m.start()]), _framed(s[m.end():])
         if not first or not second or len(second) != 1 or not isinstance(second[0], Trigger) \
                 or any(isinstance(a, Trigger) for a in first) \
-                or not all(map(_read, [*first, *second])) or _mentions_that(second[0].effects):
+                or not all(map(_read, [*first, *second])) \
+                or _mentions_that(second[0].effects) and not _own_that(first, second[0]):
             continue
         return [*first, *second]
     return None
@@ -1024,6 +1025,29 @@ def _each_of(ability: Ability) -> bool:
     if limit is None or not limit.each:
         return True
     return isinstance(ability, Trigger) and isinstance(ability.when.subject, Selector)
+
+
+_OTHER_REFS = frozenset({"that", "attacked", "attacker", "target", "host", "chosen", "companion",
+                         "symbiote", "defended"})
+
+
+def _own_that(first: list[Ability], trigger: Trigger) -> bool:
+    """Whether «его», «ней» in the trigger's effects can only be the one card its phrase names:
+    the first part names no card but the card itself («имеет направленный удар и При простом
+    ударе по карте на поле боя приземлиться на свободную клетку рядом с ней», 20-81)."""
+    return _named_cards(trigger.when) == 1 and not _names_cards(tuple(first))
+
+
+def _names_cards(value: Any) -> bool:
+    """Whether a reading names a card other than the card itself (a selector or a ref)."""
+    if isinstance(value, Selector) or isinstance(value, str) and value in _OTHER_REFS:
+        return True
+    if isinstance(value, tuple):
+        return any(_names_cards(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return any(_names_cards(getattr(value, f.name)) for f in dataclasses.fields(value)
+                   if f.name not in ("text", "fragment", "kind"))
+    return False
 
 
 def _this_attack(ability: Ability) -> bool:
