@@ -341,6 +341,8 @@ def _noun(sel: Selector, piece: Piece) -> Truth:
         return Truth.of(any(c.startswith("Герой") for c in card.classes))
     if sel.what == "symbiote":  # companions and parasites are both symbiotes
         return Truth.of(card is not None and card.creature_type in ("Компаньон", "Паразит"))
+    if sel.what == "companion":  # «компаньона стоимостью 5 или менее» (50-139)
+        return Truth.of(card is not None and card.creature_type == "Компаньон")
     return FALSE  # artefacts and terrains are not placed
 
 

@@ -479,6 +479,12 @@ def summon(text: str) -> tuple[Effect, str] | None:
     if on_self:  # «может вызвать симбиота на себя» (20-170): a symbiote onto the card itself
         return Summon(what=Selector(what="symbiote"), to=Cell(occupied_by="self")), \
             rest[on_self.end():]
+    if rest.startswith("на себя "):  # «вызвать на себя компаньона стоимостью 5 или менее»
+        found = _described_cards(rest[len("на себя "):])  # (50-139): a symbiote, onto the card
+        if found and isinstance(found[0], Selector) and found[0].what in ("symbiote",
+                                                                          "companion"):
+            return Summon(what=found[0], to=Cell(occupied_by="self")), found[1]
+        return None
     near = _NEXT_TO_CELL.search(rest)
     if near:  # «… на клетку, рядом с которой стоит 8 или более ваших существ» (10-130)
         what = described(rest[:near.start()])
