@@ -94,6 +94,7 @@ _FLAG_WORDS: dict[str, str] = {
     "even_lives": "чётно ли число жизней (с дополнительными) у",
     "parasite": "паразит ли (симбиот на хозяине)",
     "unmoved_last_turn": "не перемещалась ли в свой прошлый ход карта",
+    "companion": "компаньон ли",
 }
 
 
@@ -114,6 +115,8 @@ def has_flag(piece: Piece, flag: Flag) -> Truth:
         "even_lives": None,  # nor extra lives, which count among the lives
         "parasite": None,  # nor symbiotes
         "unmoved_last_turn": None,  # nor what happened in an earlier turn
+        # «компаньона стоимостью 5 или менее» (50-139): a symbiote of that type
+        "companion": (card.creature_type == "Компаньон") if card else None,
     }
     value = known[flag]
     if value is None:
@@ -341,8 +344,6 @@ def _noun(sel: Selector, piece: Piece) -> Truth:
         return Truth.of(any(c.startswith("Герой") for c in card.classes))
     if sel.what == "symbiote":  # companions and parasites are both symbiotes
         return Truth.of(card is not None and card.creature_type in ("Компаньон", "Паразит"))
-    if sel.what == "companion":  # «компаньона стоимостью 5 или менее» (50-139)
-        return Truth.of(card is not None and card.creature_type == "Компаньон")
     return FALSE  # artefacts and terrains are not placed
 
 

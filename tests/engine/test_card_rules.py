@@ -219,7 +219,8 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     bonfire = Selector(what="cell", markers=("костра",))
     assert selects(Selector(next_to=bonfire), friend, scene).value is None
     assert selects(bonfire, friend, scene).value is False
-    assert selects(Selector(what="companion"), friend, scene).value is False  # not a symbiote
+    # «компаньона» (50-139): a symbiote of the type Компаньон, told by the card
+    assert selects(Selector(what="symbiote", flags=("companion",)), friend, scene).value is False
     lair = Nearby(place="same_column", selector=Selector(what="cell", side="own", markers=("логова",)))
     assert value(lair) is None and "логова" in holds(lair, scene).missing
     # «стоящих в других столбцах» (40-67): the friend on c2 is, the enemy on b3 is not

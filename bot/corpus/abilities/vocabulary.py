@@ -67,11 +67,11 @@ Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen"
               "symbiote", "defended", "paid"]
 #: ``cell``: a cell of the battlefield with a marker on it (only with ``Selector.markers``):
 #: «рядом с маркером костра» (40-217), «рядом с гнездом» (20-73), «с вашим логовом» (40-62).
-#: ``companion``: a symbiote whose type is «Компаньон» («вызвать на себя компаньона …», 50-139).
-Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "cell", "companion"]
+Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "cell"]
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
                "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "unmoved",
-               "defender", "even_lives", "parasite", "unmoved_last_turn"]
+               "defender", "even_lives", "parasite", "unmoved_last_turn",
+               "companion"]
 Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьма", "Нейтралы"]
 #: Where a selected card stands, relative to ``Selector.of``.
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "other_column", "same_row",

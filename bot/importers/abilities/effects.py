@@ -481,8 +481,7 @@ def summon(text: str) -> tuple[Effect, str] | None:
             rest[on_self.end():]
     if rest.startswith("на себя "):  # «вызвать на себя компаньона стоимостью 5 или менее»
         found = _described_cards(rest[len("на себя "):])  # (50-139): a symbiote, onto the card
-        if found and isinstance(found[0], Selector) and found[0].what in ("symbiote",
-                                                                          "companion"):
+        if found and isinstance(found[0], Selector) and found[0].what == "symbiote":
             return Summon(what=found[0], to=Cell(occupied_by="self")), found[1]
         return None
     near = _NEXT_TO_CELL.search(rest)

@@ -1698,7 +1698,7 @@ _PRONOUN_GENDERS = {"он": "masc", "она": "femn"}
 #: The gender of the noun a selector's phrase has, by what it names: «существо» (or a plural
 #: adjective), «карта», «местность», «артефакт», «симбиот», «герой».
 _NOUN_GENDERS = {"creature": "neut", "card": "femn", "terrain": "femn", "artefact": "masc",
-                 "symbiote": "masc", "hero": "masc", "companion": "masc", "cell": "femn"}
+                 "symbiote": "masc", "hero": "masc", "cell": "femn"}
 
 
 def _pronoun_self(rest: str, when: When) -> str:

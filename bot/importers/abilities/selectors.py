@@ -55,8 +55,6 @@ _forms("artefact", ("артефакт", "артефакту", "артефакт�
        ("артефакты", "артефактов", "артефактам", "артефактами"), ("артефакта",))
 _forms("terrain", ("местность", "местностью"), ("местностей", "местностям"), ("местности",))
 _forms("hero", ("герой", "героя", "герою", "героем"), ("герои", "героев", "героям", "героями"))
-_forms("companion", ("компаньон", "компаньона", "компаньону", "компаньоном"),
-       ("компаньоны", "компаньонов", "компаньонам", "компаньонами"))
 _forms("symbiote", ("симбиот", "симбиоту", "симбиотом"),
        ("симбиоты", "симбиотов", "симбиотам", "симбиотами"), ("симбиота",))
 
@@ -68,6 +66,11 @@ _DEFENDERS = {"защитник": False, "защитника": False, "защи�
 #: plural.
 _PARASITES = {"паразит": False, "паразита": False, "паразиту": False, "паразитом": False,
               "паразиты": True, "паразитов": True, "паразитам": True, "паразитами": True}
+#: «компаньон» (a symbiote of that type: «вызвать на себя компаньона …», 50-139): its forms →
+#: plural.
+_COMPANIONS = {"компаньон": False, "компаньона": False, "компаньону": False,
+               "компаньоном": False, "компаньоны": True, "компаньонов": True,
+               "компаньонам": True, "компаньонами": True}
 
 #: Classes of the card database: stem and its (singular, plural) endings.
 _MASC_HARD = ("(?:|а|у|ом|е)", "(?:ы|и|ов|ам|ами|ах)")
@@ -541,6 +544,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
         noun = "symbiote"
         flags.append("parasite")
         plural = plural or _PARASITES[head]
+    elif head in _COMPANIONS:  # «компаньона»: a symbiote that is a companion
+        noun = "symbiote"
+        flags.append("companion")
+        plural = plural or _COMPANIONS[head]
     elif head in _DEFENDERS:  # «по защитникам»: creatures defending (a flag, not a class)
         flags.append("defender")
         plural = plural or _DEFENDERS[head]
