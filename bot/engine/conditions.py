@@ -227,9 +227,8 @@ def _kinds(piece: Piece) -> set[str]:
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
                               "having", "having_all", "lacking", "markers", "cost_max", "cost_min",
                               "movement_min", "movement_max", "wounds_min", "lives_min",
-                              "lives_max", "healed_min", "region", "place", "of", "graveyard",
-                              "next_to",
-                              "next_to_min"})
+                              "lives_max", "healed_min", "region", "rows", "place", "of",
+                              "graveyard", "next_to", "next_to_min"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
 
 
@@ -263,6 +262,9 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
         # «стоящие не на своей половине поля» (foreign_half, 50-59): each card's own half
         whose = piece if sel.region == "foreign_half" else owner
         checks.append(Truth.of(piece.cell is not None and in_region(piece.cell, sel.region, whose)))
+    if sel.rows:  # «в его втором или третьем ряду» (20-112): rows of its own half
+        checks.append(Truth.of(piece.cell is not None
+                               and own_rows(piece.cell, piece.enemy) in sel.rows))
     if sel.place is not None:
         anchor = scene.ref(sel.of)
         checks.append(at_place(piece, sel.place, anchor) if anchor is not None
@@ -446,10 +448,17 @@ def in_region(cell: Cell, region: Region, owner: Piece) -> bool:
     }[region]
 
 
+def own_rows(cell: Cell, enemy: bool) -> int | None:
+    """The row of ``cell`` on the half of that side, counted from its front (1) to its back (3);
+    None on the other half."""
+    row = own_row(cell.row, enemy)
+    return 4 - row if row <= 3 else None
+
+
 #: The fields of a cell (:class:`bot.corpus.abilities.Cell`) that :func:`cell_is` evaluates
 #: (tests/engine/test_card_rules.py checks these are all of them).
 CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
-                         "occupied_by", "next_to", "min", "region", "of", "not_next_to",
+                         "occupied_by", "next_to", "min", "region", "rows", "of", "not_next_to",
                          "orthogonal", "that_cell"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
@@ -473,6 +482,8 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
     if spec.region is not None:
         whose = mover if spec.region == "foreign_half" else owner
         checks.append(Truth.of(in_region(dst, spec.region, whose)))
+    if spec.rows:  # «на свободную клетку второго или третьего ряда» (40-16): the owner's half
+        checks.append(Truth.of(own_rows(dst, owner.enemy) in spec.rows))
     if spec.occupied_by is not None:
         checks.append(FALSE if occupant is None else is_target(spec.occupied_by, occupant, scene))
     if isinstance(spec.next_to, Selector) and spec.next_to.what == "cell":

@@ -1347,3 +1347,17 @@ def test_the_edge_of_the_battlefield_is_its_outer_columns_and_rows() -> None:
     assert {c: selects(edge, p, scene).value for c, p in pieces.items()} == {
         "a3": True, "e4": True, "c1": True, "c6": True, "b2": False, "d5": False}
     assert selects(edge, owner, scene).value is False
+
+
+def test_rows_count_from_the_front_of_the_half_of_the_card_or_of_the_owner() -> None:
+    # 20-112 «Умпи»: «существо противника в его втором или третьем ряду»; 40-16 «Элементаль
+    # огня»: «на свободную клетку второго или третьего ряда»
+    owner = at(card(), "c3")  # rows 1-3 are the owner's half, 3 its front
+    back = Selector(rows=(2, 3))
+    pieces = {c: at(card(), c, enemy=True) for c in ("c4", "c5", "c6", "c2")}
+    scene = Scene(pos(owner, *pieces.values()), owner)
+    assert {c: selects(back, p, scene).value for c, p in pieces.items()} == {
+        "c4": False, "c5": True, "c6": True, "c2": False}
+    spec = Cell(free=True, rows=(2, 3))
+    assert [cell_is(spec, None, BoardCell.parse(c), scene).value for c in ("b1", "b2", "b3", "b5")] \
+        == [True, True, False, False]

@@ -323,7 +323,9 @@ class Selector(Value):
     cards of this name, as the card database spells it
     («каждое Яйцо дракона», 30-98). ``place`` is relative to ``of``; ``region``: where the card
     stands on the battlefield («по картам в 3-м ряду противника», «на вашей половине поля
-    боя»). ``graveyard``: a card in a graveyard, not on the battlefield («с существа на вашем
+    боя»); ``rows``: it stands in one of these rows of its own half, counted from its owner's
+    side (1 the front: «существо противника в его втором или третьем ряду», 20-112).
+    ``graveyard``: a card in a graveyard, not on the battlefield («с существа на вашем
     кладбище»; ``side`` own: yours). ``markers``: a card with a marker of that name on it, the
     name as the ``marker`` effect writes it («по существам с маркером добычи», 10-68).
     ``next_to``: the card stands next to at least ``next_to_min`` cards it describes, «по
@@ -358,6 +360,7 @@ class Selector(Value):
     lives_max: int | None = None
     healed_min: int | None = None
     region: Region | None = None
+    rows: tuple[int, ...] = set_field()
     place: Place | None = None
     of: Ref = "self"
     graveyard: bool = False
@@ -412,7 +415,8 @@ class Cell(Value):
     ``orthogonal``: a cell next to it along its row or column, «на соседнюю клетку (но не по
     диагонали)» (20-174); ``that_cell``: the cell named before, «на нее» after «При ударе
     через ряд через свободную клетку» (20-38: the cell the strike passed over), «на эту
-    клетку»."""
+    клетку»; ``rows``: a cell of one of these rows of the half of the card's owner, counted
+    from its side (1 the front: «на свободную клетку второго или третьего ряда», 40-16)."""
 
     free: bool = False
     adjacent: bool = False
@@ -424,6 +428,7 @@ class Cell(Value):
     next_to: Target | None = None
     min: int = 1
     region: Region | None = None
+    rows: tuple[int, ...] = set_field()
     of: Target | None = None
     not_next_to: Target | None = None
     orthogonal: bool = False

@@ -563,6 +563,13 @@ _THAT_CELL = (r"на клетку, которую (?:(?:он|она|оно|т(?:
               r"занимал[аио]? (?:это существо|эта карта|этот [а-я]+|эта [а-я]+))")
 
 
+#: «на свободную клетку второго или третьего ряда» (40-16): rows of the owner's half, no side
+#: named («третьего ряда противника», «вашего третьего ряда» are regions).
+_ROW_GENITIVE = {"первого": 1, "второго": 2, "третьего": 3}
+_ROWS_CELL = re.compile(r" на (?P<free>свободную )?клетку (?P<rows>(?:первого|второго|третьего)"
+                        r"(?: или (?:первого|второго|третьего))*) ряда(?! противника)" + _END)
+
+
 def move(text: str) -> tuple[Effect, str] | None:
     """«переместиться на соседнюю клетку», «переместить его на свободную клетку»,
     «переместиться на свободную клетку, дальность X» (40-107), «переместиться на клетку,
@@ -583,6 +590,14 @@ def move(text: str) -> tuple[Effect, str] | None:
     if first:  # «переместить на нее атакованную карту» (20-38): the cell said first
         found = _object(rest[first.end():])
         return (Move(target=found[0], to=Cell(that_cell=True)), found[1]) if found else None
+    rows = _ROWS_CELL.search(rest)
+    if rows:  # «переместить Элементаля огня на свободную клетку второго или третьего ряда» (40-16)
+        who = target(rest[: rows.start()], plural=True)
+        if who is None:
+            return None
+        numbers = tuple(_ROW_GENITIVE[r] for r in rows.group("rows").split(" или "))
+        return Move(target=who, to=Cell(free=bool(rows.group("free")), rows=numbers)), \
+            rest[rows.end():]
     near = re.search(r" на свободную клетку рядом с ", rest)
     if near:  # «… на свободную клетку рядом с вашим существом с неповоротливостью» (40-56)
         who = target(rest[: near.start()], plural=True)

@@ -211,6 +211,8 @@ _REGIONS: dict[str, Region] = {
     # «по небестелесной карте противника на поле боя» (30-43): on it, not in the auxiliary zone
     "поле боя": "battlefield",
 }
+#: «в его втором ряду»: the rows of a card's own half, counted from its owner's side.
+_ROW_NUMBERS = {"первом": 1, "втором": 2, "третьем": 3}
 #: Places relative to the card itself, said after the noun.
 _PLACES_AFTER: dict[str, Place] = {"same_row": "same_row", "same_column": "same_column",
                                    "other_column": "other_column",
@@ -307,6 +309,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r",? (?:" + _STANDING + r" )?у края поля(?: боя)?$"), "edge"),
     # «все наземные карты, стоящие не на своей половине поля» (50-59): each on its opponent's half
     (re.compile(r",? (?:" + _STANDING + r" )?не на своей половине поля(?: боя)?$"), "foreign_half"),
+    # «существо противника в его втором или третьем ряду» (20-112): rows of its own half
+    (re.compile(r" в (?:его|ее|своем) (?P<rows>(?:первом|втором|третьем)(?: или (?:первом|втором|"
+                r"третьем))*) ряду$"), "rows"),
     (re.compile(r" в своем ряду$"), "same_row"),
     # «каждое другое существо на этой клетке» (20-144): on the cell the trigger names
     (re.compile(r" на этой клетке$"), "that_cell"),
@@ -430,6 +435,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 if "region" in fields:
                     return None
                 fields["region"] = what if what != "region" else _REGIONS[m.group("r")]
+            elif what == "rows":
+                if "rows" in fields:
+                    return None
+                fields["rows"] = tuple(_ROW_NUMBERS[r] for r in m.group("rows").split(" или "))
             elif what in _PLACES_AFTER:
                 if "place" in fields:
                     return None
