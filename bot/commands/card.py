@@ -216,7 +216,7 @@ KIND_NAMES: dict[str, str] = {
     "delayed": "отложенный эффект", "roll": "бросок кубика", "choice": "выбор",
     "choose": "выбор карты", "grant": "даёт особенность", "prevent": "предотвращение ран",
     "restore_armor": "восстановление брони", "heal_bonus": "прибавка к излечению", "change_control": "смена контроля",
-    "to_deck": "в колоду", "to_graveyard": "на кладбище", "crystals": "кристаллы",
+    "to_deck": "в колоду", "regain_subtype": "снова существо своего подтипа", "to_graveyard": "на кладбище", "crystals": "кристаллы",
     "becomes_creature": "становится существом", "becomes_artefact": "становится артефактом",
     "become_symbiote": "становится симбиотом", "gain_class": "получает класс",
     "become_element": "меняет стихию", "moves_only": "двигается только",

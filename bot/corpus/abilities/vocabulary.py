@@ -110,9 +110,10 @@ Measure = Literal[
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.
 Way = Literal["move", "dash", "jump", "teleport", "attack"]
-#: ``use_magic``: «использовать магические способности» (30-87).
+#: ``use_magic``: «использовать магические способности» (30-87); ``be_exiled_from_graveyard``: «быть
+#: изгнан с кладбища» (50-161).
 Action = Literal["move", "attack", "defend", "be_healed", "gain_counters", "be_defended",
-                 "use_magic"]
+                 "use_magic", "be_exiled_from_graveyard"]
 Event = Literal[
     "attack", "assault", "miss", "attacked", "wounded", "wounds", "death", "destroys",
     "leaves_field", "move", "relocate", "jump", "teleport", "dash", "turn_start", "turn_end",
@@ -1569,6 +1570,15 @@ class Crystals(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class RegainSubtype(Entry):
+    """«Возвращает свой подтип существа вместо того, чтобы погибнуть в результате гибели
+    хозяина» (40-95): the symbiote is no longer one, a creature of its own subtype again."""
+
+    kind: ClassVar[str] = "regain_subtype"
+    target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ToDeck(Entry):
     """«Вместо гибели возвращается в колоду» (20-69), «вернуть Тайник Эллиона в колоду» (20-189):
     the card goes back into its owner's deck."""
@@ -1740,7 +1750,7 @@ Effect = (
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus | MovementIs
     | RangeBonus | DieBonus | DieResult | Reroll | Cancel | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | RegainSubtype | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
     | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
     | Unparsed
 )

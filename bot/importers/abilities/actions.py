@@ -32,6 +32,7 @@ from bot.corpus.abilities import (
     MustAttack,
     Redirect,
     ReduceTo,
+    RegainSubtype,
     Reroll,
     Selector,
     Strength,
@@ -437,5 +438,20 @@ def cancel(text: str) -> tuple[Effect, str] | None:
     return Cancel(target=whose), text[m.end():]
 
 
-__all__ = ["block_at", "cancel", "change_roll", "roll_changed", "far_wound", "must_attack", "redirect", "reduce_one", "relocate", "volley",
+
+
+# ---------------------------------------------------------------------------------------------
+# «возвращает свой подтип существа» (40-95)
+
+_SUBTYPE = re.compile(r"возвращает свой подтип существа(?=$|[,.;])")
+
+
+def regain_subtype(text: str) -> tuple[Effect, str] | None:
+    """«Возвращает свой подтип существа» (40-95): the symbiote is a creature of its own subtype
+    again (:class:`RegainSubtype`)."""
+    m = _SUBTYPE.match(text)
+    return (RegainSubtype(), text[m.end():]) if m else None
+
+
+__all__ = ["block_at", "cancel", "change_roll", "roll_changed", "regain_subtype", "far_wound", "must_attack", "redirect", "reduce_one", "relocate", "volley",
            "wounded"]

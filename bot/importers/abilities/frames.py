@@ -952,7 +952,7 @@ def _bare_rule(ability: Ability) -> bool:
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     _attack_with_bonus, _heal_with_bonus, _ranged_tail, _delayed, _later, _roll, actions.redirect, actions.reduce_one, actions.block_at,
-    actions.change_roll, actions.roll_changed, actions.cancel,
+    actions.change_roll, actions.roll_changed, actions.cancel, actions.regain_subtype,
     actions.volley, actions.far_wound,
     actions.relocate, actions.must_attack, actions.wounded, actions.cannot_or_wounded,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _gets_and_quoted,
@@ -973,6 +973,9 @@ def read(s: str) -> list[Ability] | None:
     if rule:  # «… получить фишку (не может иметь более 3 фишек)» (20-24): the card's own rule
         found, kept = read(s[:rule.start()]), lone.counters(rule.group("rule"))
         return [*found, *kept] if found and kept and all(map(_read, found)) else None
+    after = _INSTEAD_OF_DYING.fullmatch(s)
+    if after:  # «Возвращает свой подтип существа вместо того, чтобы погибнуть в результате …»
+        return read(f"если должен погибнуть в результате гибели хозяина вместо этого {after.group(1)}")
     note = _NOT_AN_ATTACK.search(s)
     if note:  # «… от всех атак (заклинание не является атакой)» (21-15): the rules' reminder
         found = read(s[:note.start()])
@@ -1087,6 +1090,9 @@ def _nested(ability: Ability) -> Iterator[Effect]:
 _COUNTERS_RULE = re.compile(r"\s*\((?P<rule>не может иметь (?:более|больше) \d+ фиш(?:ки|ек|ка))\)$")
 
 
+#: «… вместо того, чтобы погибнуть в результате гибели хозяина» (40-95): the trigger said last.
+_INSTEAD_OF_DYING = re.compile(r"(?P<rest>(?!если )[^,;]+?),? вместо того,? чтобы погибнуть в "
+                               r"результате гибели хозяина")
 #: «(заклинание не является атакой)» (21-15 writes «заклинаниене»): a reminder of the rules after a
 #: sentence on attacks; the kind ``attack`` never holds a spell, so the reading says it already.
 _NOT_AN_ATTACK = re.compile(r"\s*\(заклинание ?не является атакой\)$")

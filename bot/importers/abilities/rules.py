@@ -192,6 +192,8 @@ def cannot(s: str) -> list[Effect] | None:
         return [Cannot(actions=(action,), target=who, until=during)]
     if s == "@self нельзя назначать защитника":  # «Карлику Унду нельзя назначать …» (20-6)
         return [Cannot(actions=("be_defended",))]
+    if s == "не может быть изгнан с кладбища":  # 50-161, under «пока …»
+        return [Cannot(actions=("be_exiled_from_graveyard",))]
     m = _CANNOT_RE.fullmatch(s)
     if not m:
         return None
