@@ -120,7 +120,7 @@ Event = Literal[
     "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
     "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
     "emerge", "opens", "closes", "finishing", "overheal", "loses", "roll", "swap",
-    "to_graveyard", "moves_other", "host_change", "blocks",
+    "to_graveyard", "moves_other", "host_change", "blocks", "acts",
 ]
 Timing = Literal["on", "after", "instead", "before"]
 Player = Literal["first", "second"]
@@ -387,7 +387,8 @@ class Attack(Value):
     magic False; «атак летающих» → attack, by {flags: [flying]}; «ударов по диагонали» → strike,
     diagonal True («нанесенных не по диагонали»: False). ``size_min``/``size_max``: the value of
     the attack, «немагических атак величиной 1» (20-39: both 1), «ближних ударов величиной 3 и
-    более» (20-191: ``size_min`` 3); ``size_even``: of an even value (False: odd), «от атак чётной
+    более» (20-191: ``size_min`` 3), «атак величиной X или менее» (20-157: ``size_max`` X, the X
+    the sentence defines); ``size_even``: of an even value (False: odd), «от атак чётной
     величины» (40-218)."""
 
     kind: AttackKind
@@ -397,7 +398,7 @@ class Attack(Value):
     by: Target | None = None
     diagonal: bool | None = None
     size_min: int | None = None
-    size_max: int | None = None
+    size_max: Amount | None = None
     size_even: bool | None = None
 
 

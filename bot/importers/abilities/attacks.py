@@ -97,6 +97,8 @@ def genitive_attacks(text: str) -> tuple[tuple[Attack, ...], str]:
 
 #: «величиной 1» (20-39), «величиной 3 и более» (20-191): the value of the attacks.
 _SIZE = re.compile(r" величиной (?P<n>\d+)(?P<more> и более| или более)?(?=$|[ ,.;)])")
+#: «величиной X или менее» (20-157): at most that value.
+_SIZE_OR_LESS = re.compile(r" величиной (?P<n>\d+|x) (?:и|или) менее(?=$|[ ,.;)])")
 
 
 def _sized(attacks: tuple[Attack, ...], rest: str) -> tuple[tuple[Attack, ...], str]:
@@ -105,6 +107,10 @@ def _sized(attacks: tuple[Attack, ...], rest: str) -> tuple[tuple[Attack, ...], 
     if even:  # «от атак чётной величины» (40-218)
         parity = even.group("p") == "четной"
         return tuple(dataclasses.replace(a, size_even=parity) for a in attacks), rest[even.end():]
+    m = _SIZE_OR_LESS.match(rest)
+    if m:  # «защиту от атак величиной X или менее» (20-157)
+        top: int | str = int(m.group("n")) if m.group("n").isdigit() else "X"
+        return tuple(dataclasses.replace(a, size_max=top) for a in attacks), rest[m.end():]
     m = _SIZE.match(rest)
     if not m:
         return attacks, rest

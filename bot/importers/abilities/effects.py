@@ -380,7 +380,8 @@ def heal(text: str) -> tuple[Effect, str] | None:
     m = re.match(r"(?:излечиться|(?:@self )?излечивается) на " + _HEAL_AMOUNT + _END, text)
     if m:
         return Heal(value=_amount(m.group("value"))), text[m.end():]
-    found = _whom_by("излечить", _AMOUNT_OR_VALUES, text)  # «излечить существо на 1-2-2» (50-122)
+    # «излечить существо на 1-2-2» (50-122); «излечите его на 2» (20-92: the player's imperative)
+    found = _whom_by("(?:излечить|излечите)", _AMOUNT_OR_VALUES, text)
     if found is None:
         return None
     return Heal(value=_amount(found[1]), target=found[0]), found[2]
@@ -554,7 +555,8 @@ _CELLS = {"на соседнюю клетку": Cell(adjacent=True), "на св�
           "на 1 клетку по диагонали": Cell(diagonal=True),  # 20-75
           # «переместить его на соседнюю клетку (но не по диагонали)» (20-174)
           "на соседнюю клетку (но не по диагонали)": Cell(adjacent=True, orthogonal=True),
-          "на эту клетку": Cell(that_cell=True)}  # the cell named before (20-38)
+          "на эту клетку": Cell(that_cell=True),  # the cell named before (20-38)
+          "на 1 клетку в любом направлении": Cell(adjacent=True)}  # 20-92: a cell next to it
 
 
 #: «на клетку, которую оно занимало», «… которую занимало это существо», «… которую тот демон
@@ -582,7 +584,7 @@ def move(text: str) -> tuple[Effect, str] | None:
     m = re.match(r"переместиться " + _THAT_CELL + _END, text)
     if m:
         return Move(to=Cell(of="that")), text[m.end():]
-    m = re.match(r"переместить ", text)
+    m = re.match(r"(?:переместить|переместите) ", text)  # «переместите это существо …» (20-92)
     if not m:
         return None
     rest = text[m.end():]
@@ -1577,7 +1579,12 @@ _ONE_OR_SEVERAL = re.compile(r"существо или существ (?P<rest>�
 def transfer(text: str) -> tuple[Effect, str] | None:
     """«переместить фишку с противника на себя», «переместить фишку с себя на вашу карту»
     (30-168), «перераспределить 2 (или менее) раны со стоящего рядом болотного существа на
-    себя» (10-109)."""
+    себя» (10-109); «перераспределить одну из них на себя» (50-79: one of the wounds of the
+    trigger's card, ``from: that``)."""
+    m = re.match(r"перераспределить одну из них на себя" + _END, text)
+    if m:  # «Когда ваше существо получает раны от подлости может перераспределить одну из них на
+        # себя» (50-79): one of the wounds the card of the trigger got
+        return Transfer(item="wound", count=1, from_="that", to="self"), text[m.end():]
     m = re.match(r"(?:переместить (?P<counter>фишку)|перераспределить (?P<n>\d+) "
                  r"(?P<fewer>\(или менее\) )?(?P<wound>раны?)) (?:с|со) ", text)
     if not m:
@@ -1614,9 +1621,9 @@ def to_deck(text: str) -> tuple[Effect, str] | None:
 
 def block(text: str) -> tuple[Effect, str] | None:
     """«блокировать удар» (10-27), «заблокировать этот удар» (10-108): the attack that fired the
-    trigger (any: ``attack`` None); «эта атака блокируется» (10-189)."""
-    m = re.match(r"(?:(?:за)?блокировать (?:этот удар|эту атаку|удар|атаку)|(?:эта атака|этот удар)"
-                 r" блокируется)" + _END, text)
+    trigger (any: ``attack`` None); «эта атака блокируется» (10-189), «атака блокируется» (40-89)."""
+    m = re.match(r"(?:(?:за)?блокировать (?:этот удар|эту атаку|удар|атаку)|(?:эта атака|этот удар"
+                 r"|атака) блокируется)" + _END, text)  # «атака блокируется» (40-89)
     return (Block(), text[m.end():]) if m else None
 
 

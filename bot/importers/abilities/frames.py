@@ -697,8 +697,8 @@ def _either(text: str) -> tuple[Effect, ...] | None:
         parts = text.split(", либо ")  # «прыжок, дальность 3, либо особый удар …» (30-55)
     elif text.count(" или ") == 0:
         return None
-    else:
-        parts = text.split(" или ")
+    else:  # «…, или излечите его на 2, или …» (20-92): the comma before «или» is the choice's
+        parts = re.split(r",? или ", text)
     options = [clause(part) for part in parts]
     if any(o is None or any(isinstance(e, Choice) for e in o) for o in options):
         return None
@@ -1519,7 +1519,7 @@ def _triggered(s: str) -> list[Ability] | None:
                                when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
-            b = body(_his_chosen(_pronoun_self(_declared_at(_this_cell(more, when)), when),
+            b = body(_his_chosen(_pronoun_self(_declared_at(_rolls_itself(_this_cell(more, when), when)),
                                  when))
             if b is not None and defines_x(s, rest):  # «когда получает x ран …»: X is theirs
                 if b.x is not None or (when.subject != "self" and _other_named(b.effects)) \
@@ -1572,6 +1572,19 @@ def _two_triggers(s: str) -> list[Ability] | None:
                 # death?)
             return [first, other]
     return None
+
+
+#: «он бросает кубик; если выпало …» (40-89): the card itself rolls, as «бросьте кубик».
+_ROLLS_ITSELF = re.compile(r"^\s*(?:он|она|оно|@self) бросает кубик(?=\s*[:;])")
+
+
+def _rolls_itself(rest: str, when: When) -> str:
+    """«Когда атакован дальней атакой, если Небесный патруль летающий он бросает кубик; если
+    выпало 5 или 6 …» (40-89): «он» of a trigger that names no other card is the card itself,
+    whose roll it is — as «бросьте кубик» (a :class:`Roll` of the card's owner)."""
+    if _names_another(when):
+        return rest
+    return _ROLLS_ITSELF.sub("бросьте кубик", rest)
 
 
 def _chosen_x(b: Body) -> Body:

@@ -129,6 +129,7 @@ _VERBS: dict[str, Event] = {
     "всплывает на поверхность": "emerge", "всплывает": "emerge", "открывается": "opens",
     "закрывается": "closes", "попадает на кладбище": "to_graveyard",
     "меняет хозяина": "host_change", "перемещает": "moves_other",
+    "действует": "acts",  # «Когда Хельмир действует, …» (20-66)
 }
 #: Counters, tokens, extra lives a card gains or loses: «когда получает фишку» (``gains``),
 #: «когда копит фишку» (as «накопить фишку», a gain), «когда теряет дополнительные жизни»
@@ -155,6 +156,18 @@ _X_WOUNDS = re.compile(r"(?:(?P<must>(?:должен|должна|должно) 
 #: event (``at_least``: one attack's wounds).
 _AT_LEAST = re.compile(r"(?:получает|получают) (?P<wounds>\d+) (?:или|и) более (?:ран|раны)"
                        r"(?=$|[ ,—])")
+#: «когда ваше существо наносит 4 или более раны немагической атакой» (20-92): the least number
+#: of wounds it deals, with one attack (``at_least`` of a ``wounds`` event).
+_DEALS_AT_LEAST = re.compile(r"(?:наносит|наносят) (?P<n>\d+) (?:или|и) более (?:ран|раны)"
+                             r"(?=$|[ ,—])")
+#: «когда ваша карта единовременно теряет 2 или более фишек» (20-40): the least number of
+#: counters lost at once, in the one event (``at_least`` of a ``loses`` event).
+_LOSES_AT_LEAST = re.compile(r"единовременно (?:теряет|теряют) (?P<n>\d+) (?:или|и) более фишек"
+                             r"(?=$|[ ,—])")
+#: «когда ваш слуа должен получить x дополнительных жизней может получить x дополнительных
+#: жизней вместо него» (40-180): a gain of extra lives, replaced; «вместо него» ends the effects.
+_MUST_LIVES = re.compile(r"(?:должен|должна|должно) получить x дополнительных жизней(?=$|[ ,—])")
+_INSTEAD_OF_IT = re.compile(r" вместо (?:него|нее)$")
 #: «от одной атаки» after an amount of wounds: the wounds of one attack, as every ``wounded``
 #: event counts them.
 _ONE_ATTACK = re.compile(r" от одной (?=атаки(?:$|[ ,—]))")
@@ -453,6 +466,23 @@ def _verb_heads(text: str) -> Iterator[Reading]:
             tail = " от " + tail[one.end():] if one else tail
             yield When(event="wounded", subject=subject, at_least=int(m.group("wounds"))), tail
             continue
+        m = _DEALS_AT_LEAST.match(rest)
+        if m:  # «когда ваше существо наносит 4 или более раны немагической атакой» (20-92)
+            base = When(event="wounds", subject=subject, at_least=int(m.group("n")))
+            for attack, more in _options(rest[m.end():], _ATTACKED_BY):
+                yield (replace(base, attack=attack) if attack else base), more
+            continue
+        m = _LOSES_AT_LEAST.match(rest)
+        if m:  # «когда ваша карта единовременно теряет 2 или более фишек» (20-40)
+            yield When(event="loses", subject=subject, item="counter",
+                       at_least=int(m.group("n"))), rest[m.end():]
+            continue
+        m = _MUST_LIVES.match(rest)
+        end = _INSTEAD_OF_IT.search(rest) if m else None
+        if m and end:  # «… должен получить x дополнительных жизней … вместо него» (40-180)
+            yield When(event="gains", subject=subject, item="extra_life", timing="instead"), \
+                rest[m.end():end.start()]
+            continue
         m = _FINISHING.match(rest)
         if m:  # «когда ваша карта выполняет добивание на х» (40-104)
             yield When(event="finishing", subject=subject), rest[m.end():]
@@ -523,6 +553,13 @@ def _verb_heads(text: str) -> Iterator[Reading]:
                 for attack, more in _options(tail, _ATTACKED_BY):
                     if attack is not None:
                         yield replace(base, attack=attack), more
+            if event == "assault":
+                m = re.match(r" не на " + re.escape(SELF) + r"(?=$|[ ,—])", tail)
+                if m:  # «когда стоящая рядом карта противника нападает не на Мимика» (40-203):
+                    # at any card but this one
+                    yield replace(base, target=Selector(what="card", other=True)), \
+                        tail[m.end():]
+                    continue
             for kind, more in _options(tail, _ASSAULT_ATTACKS):
                 yield replace(base, attack=Attack(kind=kind) if kind else None), more
         else:
