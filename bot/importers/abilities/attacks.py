@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from bot.corpus.abilities import Attack, AttackKind, Reach, Selector, Strength
+from bot.corpus.abilities import Amount, Attack, AttackKind, Reach, Selector, Strength
 from bot.importers.abilities.selectors import described
 from bot.importers.abilities.words import alternation
 
@@ -109,8 +109,8 @@ def _sized(attacks: tuple[Attack, ...], rest: str) -> tuple[tuple[Attack, ...], 
         return tuple(dataclasses.replace(a, size_even=parity) for a in attacks), rest[even.end():]
     m = _SIZE_OR_LESS.match(rest)
     if m:  # «защиту от атак величиной X или менее» (20-157)
-        top: int | str = int(m.group("n")) if m.group("n").isdigit() else "X"
-        return tuple(dataclasses.replace(a, size_max=top) for a in attacks), rest[m.end():]
+        most: Amount = int(m.group("n")) if m.group("n").isdigit() else "X"
+        return tuple(dataclasses.replace(a, size_max=most) for a in attacks), rest[m.end():]
     m = _SIZE.match(rest)
     if not m:
         return attacks, rest
