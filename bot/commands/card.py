@@ -206,6 +206,7 @@ KIND_NAMES: dict[str, str] = {
     "teleport": "телепортация", "jump": "прыжок", "manoeuvre": "манёвр", "move": "перемещение",
     "swap": "обмен местами", "land": "приземление", "throw": "метание", "shot": "выстрел",
     "discharge": "разряд", "ranged": "дальняя атака", "strike": "удар", "fight": "сражение",
+    "fight_result": "результат сражения", "roll_twice": "два броска кубика",
     "multi_attack": "несколько атак за ход",
     # actions
     "wound": "ранение", "heal": "излечение", "extra_lives": "дополнительные жизни",

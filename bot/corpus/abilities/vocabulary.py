@@ -120,8 +120,10 @@ Event = Literal[
     "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
     "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
     "emerge", "opens", "closes", "finishing", "overheal", "loses", "roll", "swap",
-    "to_graveyard", "moves_other", "host_change", "blocks", "acts",
+    "to_graveyard", "moves_other", "host_change", "blocks", "acts", "fights",
 ]
+#: One side's result of a fight («слабый», «промах»): the strengths and a miss.
+FightOutcome = Literal["miss", "weak", "medium", "strong"]
 Timing = Literal["on", "after", "instead", "before"]
 Player = Literal["first", "second"]
 Zone = Literal["surface", "depth"]
@@ -699,7 +701,8 @@ class When(Value):
     переместить вашу боевую машину»: closed to pay for that card's move). ``host_death``: a symbiote's death because its host dies («Если должен
     погибнуть в результате гибели хозяина вместо этого …»). ``at_least``: the least amount
     of the one event that fires it — the wounds of «когда получает 3 или более раны от одной
-    атаки» (``wounded``). ``diagonal``: a move along a diagonal («При перемещении по
+    атаки» (``wounded``); ``at_most``: the most, «должно получить ровно 1 рану» (40-133: both 1).
+    ``diagonal``: a move along a diagonal («При перемещении по
     диагонали …», 20-72). ``by_other``: the card is moved by another card, not by itself
     («При перемещении Кугхора другой картой …», 20-60).
     """
@@ -726,6 +729,7 @@ class When(Value):
     moving: Target | None = None
     nth: Nth | None = None
     at_least: int | None = None
+    at_most: int | None = None
     diagonal: bool = False
     by_other: bool = False
 
@@ -999,6 +1003,25 @@ class Fight(Entry):
     unanswered: bool = False
     stays_open: bool = False
     target: Target = "self"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class FightResult(Entry):
+    """«сделать результатом сражения «слабый-слабый» (вместо броска кубиков)» (50-174), «…
+    промах-промах (вместо бросков кубика)» (20-22): the fight the trigger names has that result —
+    ``attacker``'s, then ``defender``'s, as the fight table writes them — and no die is rolled."""
+
+    kind: ClassVar[str] = "fight_result"
+    attacker: FightOutcome
+    defender: FightOutcome
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class RollTwice(Entry):
+    """«бросьте кубик два раза и выберите один из результатов бросков» (10-189, when the card
+    fights): its die for that fight is rolled twice and its owner picks one of the two results."""
+
+    kind: ClassVar[str] = "roll_twice"
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
@@ -1746,7 +1769,8 @@ class Choose(Entry):
 
 Effect = (
     Wound | Heal | HealBonus | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
-    | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | Marker
+    | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | FightResult
+    | RollTwice | Marker
     | Block | Redirect | MustAttack | Delayed | Roll
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus | MovementIs

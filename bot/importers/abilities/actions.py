@@ -28,12 +28,15 @@ from bot.corpus.abilities import (
     Choice,
     DieBonus,
     Effect,
+    FightOutcome,
+    FightResult,
     Move,
     MustAttack,
     Redirect,
     ReduceTo,
     RegainSubtype,
     Reroll,
+    RollTwice,
     Selector,
     Strength,
     Strike,
@@ -381,6 +384,37 @@ def block_at(text: str) -> tuple[Effect, str] | None:
 
 # ---------------------------------------------------------------------------------------------
 # «уменьшить выбранный бросок кубика на 2»
+
+#: «сделать результатом сражения «слабый-слабый» (вместо броска кубиков)» (50-174), «…
+#: промах-промах (вместо бросков кубика)» (20-22): the fight's result, set.
+_OUTCOMES: dict[str, FightOutcome] = {"промах": "miss", "слабый": "weak", "средний": "medium",
+                                      "сильный": "strong"}
+_FIGHT_RESULT = re.compile(
+    r"сделать результатом сражения [«\"]?(?P<a>" + alternation(_OUTCOMES) + r")-(?P<d>"
+    + alternation(_OUTCOMES) + r")[»\"]? \(вместо (?:броска|бросков) кубик(?:а|ов)\)(?=$|[,;.])")
+
+
+def fight_result(text: str) -> tuple[Effect, str] | None:
+    """«сделать результатом сражения «слабый-слабый» (вместо броска кубиков)»: the fight the
+    trigger names has that result (the attacker's first), no die rolled."""
+    m = _FIGHT_RESULT.match(text)
+    if not m:
+        return None
+    return FightResult(attacker=_OUTCOMES[m.group("a")], defender=_OUTCOMES[m.group("d")]), \
+        text[m.end():]
+
+
+#: «бросьте кубик два раза и выберите один из результатов бросков» (10-189).
+_ROLL_TWICE = re.compile(r"бросьте кубик (?:два раза|дважды),? и выберите один из результатов "
+                         r"бросков(?=$|[,;.])")
+
+
+def roll_twice(text: str) -> tuple[Effect, str] | None:
+    """«бросьте кубик два раза и выберите один из результатов бросков» (10-189): the card's die
+    is rolled twice, its owner picks one result."""
+    m = _ROLL_TWICE.match(text)
+    return (RollTwice(), text[m.end():]) if m else None
+
 
 _ROLL = re.compile(r"(?P<verb>уменьшить|увеличить) (?:на (?P<before>\d+) )?выбранный бросок кубика"
                    r"(?: (?P<whose>(?!на )[^,;()]+?))?(?: на (?P<after>\d+))?(?=$|[,.;)]| \()")

@@ -953,6 +953,7 @@ def _bare_rule(ability: Ability) -> bool:
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     _attack_with_bonus, _heal_with_bonus, _ranged_tail, _delayed, _later, _roll, actions.redirect, actions.reduce_one, actions.block_at,
     actions.change_roll, actions.roll_changed, actions.cancel, actions.regain_subtype,
+    actions.fight_result, actions.roll_twice,
     actions.volley, actions.far_wound,
     actions.relocate, actions.must_attack, actions.wounded, actions.cannot_or_wounded,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _gets_and_quoted,

@@ -159,6 +159,9 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bна з(?= )"), "на 3"),
     (re.compile(r"\b(раза? за ход)а\)"), r"\1)"),  # «(1 раз за хода)» (30-91)
     (re.compile(r"\bатакованое\b"), "атакованное"),  # 30-154
+    (re.compile(r"\bна клетку, которая (?=она занимала\b)"), "на клетку, которую "),  # 30-44
+    # «Когда рядом стоящее ваше существо должно …» (40-133): the word order of «стоящее рядом»
+    (re.compile(r"^когда рядом стоящее (?=ваше существо )"), "когда стоящее рядом "),
     (re.compile(r"(?<=получить \+1) (?=ударам )"), " к "),  # «получить +1 ударам» (20-86)
     # «Заклинаниепробуждение природы», «Воздействиеисполинский рост» (40-86): the name glued
     # to its word (three letters at least: not «заклинанием»)
@@ -442,6 +445,17 @@ def reading_card(name: str | None) -> Iterator[None]:
 def self_name() -> str | None:
     """The name of the card being read (:func:`reading_card`), or None."""
     return _SELF_NAME.get()
+
+
+def self_plural() -> bool:
+    """Whether the name of the card being read is a plural noun («Дети Белой Луны»): a plural
+    verb with no subject («Когда уничтожают карту …», 30-44) is then the card's own."""
+    name = _SELF_NAME.get()
+    if not name or " и " in name:
+        return False
+    word = name.split()[0].split("-")[0]
+    nominative = [p.tag for p in _morph().parse(word) if p.tag.POS == "NOUN" and "nomn" in p.tag]
+    return bool(nominative) and all("plur" in tag for tag in nominative)
 
 
 def self_gender() -> str | None:

@@ -39,7 +39,7 @@ from bot.corpus.abilities import (
 from bot.corpus.abilities.vocabulary import Nth
 from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.selectors import dative_target, described
-from bot.importers.abilities.text import SELF, may_be
+from bot.importers.abilities.text import SELF, may_be, self_plural
 from bot.importers.abilities.words import CELL_REGIONS
 
 Reading = tuple[When, str]
@@ -130,7 +130,11 @@ _VERBS: dict[str, Event] = {
     "закрывается": "closes", "попадает на кладбище": "to_graveyard",
     "меняет хозяина": "host_change", "перемещает": "moves_other",
     "действует": "acts",  # «Когда Хельмир действует, …» (20-66)
+    "уничтожают": "destroys",  # «Когда уничтожают карту …» of «Дети Белой Луны» (30-44)
 }
+#: Plural verbs that are the card's own only when its name is plural (else «уничтожают» with no
+#: subject is «when a card is destroyed», by anyone).
+_PLURAL_VERBS = frozenset({"уничтожают"})
 #: Counters, tokens, extra lives a card gains or loses: «когда получает фишку» (``gains``),
 #: «когда копит фишку» (as «накопить фишку», a gain), «когда теряет дополнительные жизни»
 #: (``loses``).
@@ -160,6 +164,11 @@ _AT_LEAST = re.compile(r"(?:получает|получают) (?P<wounds>\d+) (
 #: of wounds it deals, with one attack (``at_least`` of a ``wounds`` event).
 _DEALS_AT_LEAST = re.compile(r"(?:наносит|наносят) (?P<n>\d+) (?:или|и) более (?:ран|раны)"
                              r"(?=$|[ ,—])")
+#: «когда [в свой ход] сражается [с …]» (50-174, 10-189): the card fights (a simple strike and
+#: the answer to it, the dice of both); «в свой ход» before the verb is its turn.
+_FIGHTS = re.compile(r"(?P<own>в свой ход )?сражается(?=$|[ ,—])")
+#: «когда сражаются два открытых существа» (20-22): any fight of two open creatures.
+_TWO_FIGHT = re.compile(r"сражаются два открытых существа(?=$|[ ,—])")
 #: «когда ваша карта единовременно теряет 2 или более фишек» (20-40): the least number of
 #: counters lost at once, in the one event (``at_least`` of a ``loses`` event).
 _LOSES_AT_LEAST = re.compile(r"единовременно (?:теряет|теряют) (?P<n>\d+) (?:или|и) более фишек"
@@ -168,6 +177,12 @@ _LOSES_AT_LEAST = re.compile(r"единовременно (?:теряет|тер
 #: жизней вместо него» (40-180): a gain of extra lives, replaced; «вместо него» ends the effects.
 _MUST_LIVES = re.compile(r"(?:должен|должна|должно) получить x дополнительных жизней(?=$|[ ,—])")
 _INSTEAD_OF_IT = re.compile(r" вместо (?:него|нее)$")
+#: «когда рядом стоящее ваше существо должно получить ровно 1 рану ранить Гхуртов камень на 1
+#: вместо этого (2 раза за ход)» (40-133): exactly that many wounds, replaced; «вместо этого» at
+#: the end of the effects (before a bracket).
+_MUST_EXACTLY = re.compile(r"(?:должен|должна|должно) получить ровно (?P<n>\d+) (?:рану|раны|ран)"
+                           r"(?=$|[ ,—])")
+_INSTEAD_AT_END = re.compile(r" вместо этого(?=$| \([^()]*\)$)")
 #: «от одной атаки» after an amount of wounds: the wounds of one attack, as every ``wounded``
 #: event counts them.
 _ONE_ATTACK = re.compile(r" от одной (?=атаки(?:$|[ ,—]))")
@@ -472,10 +487,35 @@ def _verb_heads(text: str) -> Iterator[Reading]:
             for attack, more in _options(rest[m.end():], _ATTACKED_BY):
                 yield (replace(base, attack=attack) if attack else base), more
             continue
+        m = _FIGHTS.match(rest)
+        if m:  # «когда в свой ход сражается с открытым существом противника» (50-174)
+            base = When(event="fights", subject=subject,
+                        turn="own" if m.group("own") else None)
+            tail = rest[m.end():]
+            with_ = re.match(r" со? (?=[а-я])", tail)
+            if with_:  # «… с открытым существом противника»: whom it fights
+                for whom, more in _phrases(tail[with_.end() - 1:], "ablt"):
+                    if isinstance(whom, Selector):
+                        yield replace(base, target=whom), more
+            else:
+                yield base, tail
+            continue
+        m = _TWO_FIGHT.match(rest)
+        if m and subject == "self":  # «когда сражаются два открытых существа» (20-22)
+            both = Selector(flags=("open",))
+            yield When(event="fights", subject=both, target=both), rest[m.end():]
+            continue
         m = _LOSES_AT_LEAST.match(rest)
         if m:  # «когда ваша карта единовременно теряет 2 или более фишек» (20-40)
             yield When(event="loses", subject=subject, item="counter",
                        at_least=int(m.group("n"))), rest[m.end():]
+            continue
+        m = _MUST_EXACTLY.match(rest)
+        end = _INSTEAD_AT_END.search(rest) if m else None
+        if m and end:  # «когда … должно получить ровно 1 рану ранить … вместо этого» (40-133)
+            n = int(m.group("n"))
+            yield When(event="wounded", subject=subject, timing="instead", at_least=n,
+                       at_most=n), rest[m.end():end.start()] + rest[end.end():]
             continue
         m = _MUST_LIVES.match(rest)
         end = _INSTEAD_OF_IT.search(rest) if m else None
@@ -522,6 +562,8 @@ def _verb_heads(text: str) -> Iterator[Reading]:
         if not m:
             continue
         event = _VERBS[m.group(1)]
+        if m.group(1) in _PLURAL_VERBS and (subject != "self" or not self_plural()):
+            continue
         tail = rest[m.end():]
         base = When(event=event, subject=subject)
         other = re.match(r" или (" + "|".join(sorted(_VERBS, key=len, reverse=True))
