@@ -419,6 +419,8 @@ def at_place(piece: Piece, place: Place, anchor: Piece) -> Truth:
         return Truth.of(a.row == b.row)
     if place == "same_column":
         return Truth.of(a.col == b.col)
+    if place == "same_row_or_column":  # «стоящую с Магистром пламени в одном ряду или столбце»
+        return Truth.of(a.row == b.row or a.col == b.col)
     if place == "other_column":
         return Truth.of(a.col != b.col)
     # in_formation: orthogonal neighbours of one squad, each with «Строй»

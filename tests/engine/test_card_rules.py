@@ -226,6 +226,10 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     # «стоящих в других столбцах» (40-67): the friend on c2 is, the enemy on b3 is not
     assert value(Nearby(place="other_column", selector=Selector(side="own"))) is True
     assert value(Nearby(place="other_column", selector=Selector(side="enemy"))) is False
+    # «стоящую с Магистром пламени в одном ряду или столбце» (40-33): c2 its row, b3 its column
+    line = Selector(what="card", place="same_row_or_column")
+    assert selects(line, friend, scene).value is True and selects(line, enemy, scene).value is True
+    assert selects(line, at(None, "c3", enemy=True), scene).value is False
     assert value(Nearby(place="adjacent", selector=Selector(side="enemy", classes=("Орк",)),
                         negated=True)) is None
     # «?» enemy: its class is unknown

@@ -75,7 +75,7 @@ Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "un
 Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьма", "Нейтралы"]
 #: Where a selected card stands, relative to ``Selector.of``.
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "other_column", "same_row",
-                "behind", "left_or_right", "chosen_cell", "that_cell"]
+                "same_row_or_column", "behind", "left_or_right", "chosen_cell", "that_cell"]
 #: Regions of the battlefield, rows counted from their owner's side; ``battlefield``: anywhere on
 #: it («карта на поле боя»), not in the auxiliary zone where flyers and terrains stand; ``edge``:
 #: a cell at the edge of the battlefield («у края поля боя»: its outer columns and rows).

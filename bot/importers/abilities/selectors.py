@@ -215,6 +215,7 @@ _REGIONS: dict[str, Region] = {
 _ROW_NUMBERS = {"первом": 1, "втором": 2, "третьем": 3}
 #: Places relative to the card itself, said after the noun.
 _PLACES_AFTER: dict[str, Place] = {"same_row": "same_row", "same_column": "same_column",
+                                   "same_row_or_column": "same_row_or_column",
                                    "other_column": "other_column",
                                    "in_formation": "in_formation", "that_cell": "that_cell"}
 #: A cell with a marker named without the word «маркер» (the name as the card's ``marker``
@@ -321,6 +322,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «карты, стоящие в одном столбце с ним» (40-102: «ним» the card itself, written @self)
     (re.compile(r", " + _STANDING + r" в одном столбце со? @self$"), "same_column"),
     (re.compile(r" в одном столбце со? @self$"), "same_column"),  # 10-188
+    # «каждую карту противника, стоящую с Магистром пламени в одном ряду или столбце» (40-33)
+    (re.compile(r", " + _STANDING + r" со? @self в одном ряду или столбце$"), "same_row_or_column"),
     # «от атак карт, стоящих в других столбцах» (40-67): not in the card's own column
     (re.compile(r",? " + _STANDING + r" в других столбцах$"), "other_column"),
     (re.compile(r",? (?:" + _STANDING + r" )?в строю с @self$"), "in_formation"),
