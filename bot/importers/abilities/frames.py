@@ -1520,8 +1520,8 @@ def _triggered(s: str) -> list[Ability] | None:
                                when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
-            b = body(_his_chosen(_pronoun_self(_declared_at(_rolls_itself(_this_cell(more, when), when)),
-                                 when))
+            said = _declared_at(_rolls_itself(_this_cell(more, when), when))
+            b = body(_his_chosen(_pronoun_self(said, when), when))
             if b is not None and defines_x(s, rest):  # «когда получает x ран …»: X is theirs
                 if b.x is not None or (when.subject != "self" and _other_named(b.effects)) \
                         or (b.cap is not None and b.cap < 0):
