@@ -24,6 +24,7 @@ from bot.corpus.abilities import (
     Ability,
     AdjacentTargets,
     Cannot,
+    Counters,
     Ignore,
     RangeBonus,
     Ranged,
@@ -112,6 +113,7 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
              _adjacent(b_, piece, way, kind, a, b, position),
              _ahead(b_, piece, way, a, b),
              _target(b_, piece, target, kind, way, position)]
+    facts.append(_x_lost(piece, way, attack.name))
     if way.unread:
         facts.append(Truth.unknown(f"условие особенности, которое бот не прочитал: "
                                    f"«{way.unread[0]}»"))
@@ -125,6 +127,33 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
         unsure = unread_fact(b_, *aura)
     limit_note(b_, way.limit)
     return _range(b_, position, way, kind, a, b, facts, unsure, free)
+
+
+def _x_lost(piece: Piece, way: Way, name: str) -> Truth:
+    """An attack «на X» whose X the card loses of its own counters or extra lives first
+    («Снимите X дополнительных жизней с Ведьмы слуа, при этом разряд на X», 10-140): it needs
+    some of them — the notation shows counters («фишки N»), never extra lives — and whether an
+    attack «на 0» may be declared no rule of the corpus says.
+
+    >>> from bot.corpus.abilities import Activated, Counters, Discharge
+    >>> zap = Discharge(values=("X", "X", "X"))
+    >>> frame = Activated(effects=(Counters(action="lose", count="X", item="extra_life"), zap))
+    >>> _x_lost(Piece(), Way(kind="discharge", text="", effect=zap, frame=frame), "разряд").value
+    """
+    values = getattr(way.effect, "values", None)
+    if way.frame is None or not values or "X" not in values:
+        return TRUE
+    lost = next((e for e in way.frame.effects if isinstance(e, Counters) and e.action == "lose"
+                 and e.count == "X" and e.target == "self"), None)
+    if lost is None:
+        return TRUE
+    if lost.item == "counter" and piece.counters:
+        return Truth.of(True, f"На {piece.name} фишек: {piece.counters}, X — не больше.")
+    what, lost_ = {"counter": ("фишек", "фишки"),
+                   "extra_life": ("дополнительных жизней", "дополнительные жизни")
+                   }.get(lost.item, ("жетонов", "жетоны"))
+    return Truth.unknown(f"сколько {what} у {piece.genitive} ({name} на X, где X — снятые "
+                         f"{lost_}; можно ли объявить его при X = 0, в корпусе не сказано)")
 
 
 def _payment(way: Way) -> str:
