@@ -508,8 +508,7 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
         checks.append(Truth.of(src is not None and abs(src.col - dst.col) == 1
                                and abs(src.row - dst.row) == 1))
     if spec.orthogonal:  # «на соседнюю клетку (но не по диагонали)» (20-174)
-        checks.append(Truth.of(src is not None and abs(src.col - dst.col) + abs(src.row - dst.row)
-                               == 1))
+        checks.append(Truth.of(src is not None and is_orthogonal_neighbour(src, dst)))
     if spec.opposite is not None:  # «на клетку напротив себя»: the cell ahead of that card
         facing = scene.ref(spec.opposite) if isinstance(spec.opposite, str) else None
         checks.append(Truth.of(front(facing.cell, facing.enemy) == dst)
