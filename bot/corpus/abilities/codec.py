@@ -21,7 +21,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from bot.corpus.abilities import vocabulary as vocab
 
-Decoder = Callable[[Any, str], Any]
+#: Reads one value; an :class:`AbilityDataError` it raises names the path below the value.
+Decoder = Callable[[Any], Any]
 
 
 class AbilityDataError(ValueError):
@@ -31,6 +32,11 @@ class AbilityDataError(ValueError):
         super().__init__(f"{path or '(entry)'}: {message}")
         self.path = path
         self.message = message
+
+    def under(self, key: str | int) -> AbilityDataError:
+        """The same error seen from the value that holds ``key`` (paths are built only when
+        an error is raised: reading a card pays for no strings)."""
+        return AbilityDataError(_where(key, self.path), self.message)
 
 
 def data_name(name: str) -> str:
@@ -62,7 +68,7 @@ def to_data(value: Any) -> Any:
 def from_data(data: Any, of: Any = None) -> Any:
     """The vocabulary value of ``data``: an :data:`~vocabulary.Ability` unless ``of`` names
     another type (``vocab.Condition``, ``vocab.Selector`` …)."""
-    return _decoder(vocab.Ability if of is None else of)(data, "")
+    return _decoder(vocab.Ability if of is None else of)(data)
 
 
 def prepare() -> None:
@@ -82,8 +88,7 @@ def read_entries(entries: Any) -> tuple[vocab.Ability, ...]:
         try:
             out.append(from_data(data))
         except AbilityDataError as exc:
-            path = f"abilities[{index}]" + (f".{exc.path}" if exc.path else "")
-            raise AbilityDataError(path, exc.message) from None
+            raise exc.under(index).under("abilities") from None
     return tuple(out)
 
 
@@ -115,10 +120,12 @@ def _hints(cls: type) -> dict[str, Any]:
     return get_type_hints(cls, vars(vocab))
 
 
-def _where(path: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{key}" if path else key
+def _where(key: str | int, below: str = "") -> str:
+    """The path of ``below`` seen from the value that holds ``key``."""
+    head = f"[{key}]" if isinstance(key, int) else key
+    if not below:
+        return head
+    return head + (below if below.startswith("[") else "." + below)
 
 
 def _union_members(tp: Any) -> tuple[Any, ...]:
@@ -160,9 +167,9 @@ def _build_decoder(tp: Any) -> Decoder:
 
 
 def _exact(test: Callable[[Any], bool], expected: str) -> Decoder:
-    def decode(data: Any, path: str) -> Any:
+    def decode(data: Any) -> Any:
         if not test(data):
-            raise AbilityDataError(path, f"expected {expected}, got {data!r}")
+            raise AbilityDataError("", f"expected {expected}, got {data!r}")
         return data
 
     return decode
@@ -171,9 +178,9 @@ def _exact(test: Callable[[Any], bool], expected: str) -> Decoder:
 def _literal_decoder(values: tuple[Any, ...]) -> Decoder:
     allowed = set(values)
 
-    def decode(data: Any, path: str) -> Any:
+    def decode(data: Any) -> Any:
         if isinstance(data, bool) or not isinstance(data, str | int) or data not in allowed:
-            raise AbilityDataError(path, f"{data!r} is not one of {sorted(map(str, values))}")
+            raise AbilityDataError("", f"{data!r} is not one of {sorted(map(str, values))}")
         return data
 
     return decode
@@ -183,13 +190,18 @@ def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
     variable = len(args) == 2 and args[1] is Ellipsis
     items = [_decoder(args[0])] if variable else [_decoder(a) for a in args]
 
-    def decode(data: Any, path: str) -> Any:
+    def decode(data: Any) -> Any:
         if not isinstance(data, list):
-            raise AbilityDataError(path, f"expected a list, got {data!r}")
+            raise AbilityDataError("", f"expected a list, got {data!r}")
         if not variable and len(data) != len(items):
-            raise AbilityDataError(path, f"expected {len(items)} items, got {len(data)}")
-        return tuple((items[0] if variable else items[i])(v, _where(path, i))
-                     for i, v in enumerate(data))
+            raise AbilityDataError("", f"expected {len(items)} items, got {len(data)}")
+        out = []
+        for i, v in enumerate(data):
+            try:
+                out.append((items[0] if variable else items[i])(v))
+            except AbilityDataError as exc:
+                raise exc.under(i) from None
+        return tuple(out)
 
     return decode
 
@@ -203,24 +215,28 @@ def _union_decoder(members: tuple[Any, ...]) -> Decoder:
              and not issubclass(m, vocab.Kinded)]
     others = [m for m in members if not (isinstance(m, type) and issubclass(m, vocab.Value))]
 
-    def decode(data: Any, path: str) -> Any:
+    by_kind: dict[str, Decoder] = {}  # filled on first use: a member may contain the union
+
+    def decode(data: Any) -> Any:
         if isinstance(data, dict):
             if kinded and "kind" in data:
-                cls = kinded.get(data["kind"])
-                if cls is None:
-                    raise AbilityDataError(_where(path, "kind"),
-                                           f"{data['kind']!r} is not one of {sorted(kinded)}")
-                return _decoder(cls)(data, path)
+                kind = data["kind"]
+                read = by_kind.get(kind) if isinstance(kind, str) else None
+                if read is None:
+                    if kind not in kinded:
+                        raise AbilityDataError("kind", f"{kind!r} is not one of {sorted(kinded)}")
+                    read = by_kind[kind] = _decoder(kinded[kind])
+                return read(data)
             if len(plain) == 1:
-                return _decoder(plain[0])(data, path)
-            raise AbilityDataError(path, "a mapping needs a kind")
+                return _decoder(plain[0])(data)
+            raise AbilityDataError("", "a mapping needs a kind")
         errors = []
         for member in others:
             try:
-                return _decoder(member)(data, path)
+                return _decoder(member)(data)
             except AbilityDataError as exc:
                 errors.append(exc.message)
-        raise AbilityDataError(path, f"unexpected value {data!r}" if not errors
+        raise AbilityDataError("", f"unexpected value {data!r}" if not errors
                                else " or ".join(errors))
 
     return decode
@@ -233,22 +249,25 @@ def _value_decoder(cls: type[vocab.Value]) -> Decoder:
               for f, default in _fields(cls)]
     known = {key for _, key, _, _ in fields} | ({"kind"} if kinded else set())
 
-    def decode(data: Any, path: str) -> Any:
+    def decode(data: Any) -> Any:
         if not isinstance(data, dict):
-            raise AbilityDataError(path, f"expected a mapping, got {data!r}")
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise AbilityDataError(_where(path, unknown[0]), f"unknown field of {_label(cls)}")
+            raise AbilityDataError("", f"expected a mapping, got {data!r}")
+        if not known.issuperset(data):
+            unknown = sorted(set(data) - known)
+            raise AbilityDataError(unknown[0], f"unknown field of {_label(cls)}")
         kwargs = {}
         for name, key, decode_field, default in fields:
             if key in data:
-                kwargs[name] = decode_field(data[key], _where(path, key))
+                try:
+                    kwargs[name] = decode_field(data[key])
+                except AbilityDataError as exc:
+                    raise exc.under(key) from None
             elif default is dataclasses.MISSING:
-                raise AbilityDataError(_where(path, key), f"required by {_label(cls)}")
+                raise AbilityDataError(key, f"required by {_label(cls)}")
         try:
             return cls(**kwargs)
         except ValueError as exc:
-            raise AbilityDataError(path, str(exc)) from None
+            raise AbilityDataError("", str(exc)) from None
 
     return decode
 

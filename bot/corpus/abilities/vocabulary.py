@@ -154,8 +154,8 @@ def _sort_key(tp: Any) -> Any:
     declaration order."""
     members = get_args(tp) if get_origin(tp) in (Union, types.UnionType) else (tp,)
     if len(members) > 1:
-        keys = [(m, _sort_key(m)) for m in members]
-        return lambda v: next((i, key(v)) for i, (m, key) in enumerate(keys) if _is_a(v, m))
+        keys = [(_member_test(m), _sort_key(m)) for m in members]
+        return lambda v: next((i, key(v)) for i, (test, key) in enumerate(keys) if test(v))
     if get_origin(tp) is Literal:
         order = {v: i for i, v in enumerate(get_args(tp))}
         return lambda v: order[v]
@@ -183,15 +183,16 @@ def _value_key(cls: type) -> Any:
     return _VALUE_KEYS[cls]
 
 
-def _is_a(value: Any, tp: Any) -> bool:
-    """Whether ``value`` is a member of the type ``tp`` (one member of a union)."""
+def _member_test(tp: Any) -> Any:
+    """Whether a value is a member of the type ``tp`` (one member of a union)."""
     if get_origin(tp) is Literal:
-        return isinstance(value, str | int) and value in get_args(tp)
+        values = frozenset(get_args(tp))
+        return lambda v: isinstance(v, str | int) and v in values
     if get_origin(tp) is tuple:
-        return isinstance(value, tuple)
+        return lambda v: isinstance(v, tuple)
     if tp is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, tp)
+        return lambda v: isinstance(v, int) and not isinstance(v, bool)
+    return lambda v: isinstance(v, tp)
 
 
 _REQUIRED = object()  # a required field: shown in a repr whatever its value
@@ -214,6 +215,8 @@ class Value:
     def __post_init__(self) -> None:
         for name, key in _set_fields(type(self)):
             items = getattr(self, name)
+            if len(items) < 2:  # most are: nothing to sort or drop
+                continue
             canonical = tuple(sorted(dict.fromkeys(items), key=key))
             if canonical != items:
                 object.__setattr__(self, name, canonical)
@@ -1882,8 +1885,19 @@ def walk(value: Any) -> Any:
             yield from walk(item)
     elif isinstance(value, Value):
         yield value
-        for f in dataclasses.fields(value):
-            yield from walk(getattr(value, f.name))
+        for name in _field_names(type(value)):
+            yield from walk(getattr(value, name))
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The field names of a value class, worked out once (``dataclasses.fields`` is slow)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def value_classes() -> tuple[type[Value], ...]:
@@ -1904,6 +1918,8 @@ def prepare() -> None:
     ``!check`` that meets a kind for the first time that was most of its time."""
     for cls in value_classes():
         _set_fields(cls)
+        _value_key(cls)  # a value sorted inside a set-like field: its key reads type hints too
+        _field_names(cls)
 
 
 def read_in_full(ability: Ability) -> bool:
