@@ -144,6 +144,20 @@ def _decoder(tp: Any) -> Decoder:
     return _DECODERS[tp]
 
 
+def _lazy(tp: Any) -> Decoder:
+    """The decoder of ``tp``, looked up on its first call and kept (a union may contain
+    itself, so its members' decoders cannot all be built with it; and looking a typing
+    object up in :data:`_DECODERS` on every value costs a hash of the whole type)."""
+    found: list[Decoder] = []
+
+    def decode(data: Any) -> Any:
+        if not found:
+            found.append(_decoder(tp))
+        return found[0](data)
+
+    return decode
+
+
 def _build_decoder(tp: Any) -> Decoder:
     members = _union_members(tp)
     if len(members) > 1:
@@ -209,31 +223,27 @@ def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
 def _union_decoder(members: tuple[Any, ...]) -> Decoder:
     """Pick the member by the data's shape: a mapping's ``kind`` (or the one plain value
     class), else the members that accept a string, a number, a list or null."""
-    kinded = {m.kind: m for m in members
+    kinded = {m.kind: _lazy(m) for m in members
               if isinstance(m, type) and issubclass(m, vocab.Kinded)}
-    plain = [m for m in members if isinstance(m, type) and issubclass(m, vocab.Value)
+    plain = [_lazy(m) for m in members if isinstance(m, type) and issubclass(m, vocab.Value)
              and not issubclass(m, vocab.Kinded)]
-    others = [m for m in members if not (isinstance(m, type) and issubclass(m, vocab.Value))]
-
-    by_kind: dict[str, Decoder] = {}  # filled on first use: a member may contain the union
+    others = [_lazy(m) for m in members if not (isinstance(m, type) and issubclass(m, vocab.Value))]
 
     def decode(data: Any) -> Any:
         if isinstance(data, dict):
             if kinded and "kind" in data:
                 kind = data["kind"]
-                read = by_kind.get(kind) if isinstance(kind, str) else None
+                read = kinded.get(kind) if isinstance(kind, str) else None
                 if read is None:
-                    if kind not in kinded:
-                        raise AbilityDataError("kind", f"{kind!r} is not one of {sorted(kinded)}")
-                    read = by_kind[kind] = _decoder(kinded[kind])
+                    raise AbilityDataError("kind", f"{kind!r} is not one of {sorted(kinded)}")
                 return read(data)
             if len(plain) == 1:
-                return _decoder(plain[0])(data)
+                return plain[0](data)
             raise AbilityDataError("", "a mapping needs a kind")
         errors = []
-        for member in others:
+        for read in others:
             try:
-                return _decoder(member)(data)
+                return read(data)
             except AbilityDataError as exc:
                 errors.append(exc.message)
         raise AbilityDataError("", f"unexpected value {data!r}" if not errors
