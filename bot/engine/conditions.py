@@ -460,7 +460,7 @@ def own_rows(cell: Cell, enemy: bool) -> int | None:
 #: The fields of a cell (:class:`bot.corpus.abilities.Cell`) that :func:`cell_is` evaluates
 #: (tests/engine/test_card_rules.py checks these are all of them).
 CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
-                         "occupied_by", "next_to", "min", "region", "rows", "of", "not_next_to",
+                         "behind", "occupied_by", "next_to", "min", "region", "rows", "of", "not_next_to",
                          "orthogonal", "that_cell"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
@@ -514,6 +514,11 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
         checks.append(Truth.of(front(facing.cell, facing.enemy) == dst)
                       if facing is not None and facing.cell is not None
                       else Truth.unknown("напротив какой карты клетка, о которой речь в особенности"))
+    if spec.behind is not None:  # «на свободную клетку позади себя»: the cell behind that card
+        backing = scene.ref(spec.behind) if isinstance(spec.behind, str) else None
+        checks.append(Truth.of(front(backing.cell, backing.enemy, -1) == dst)
+                      if backing is not None and backing.cell is not None
+                      else Truth.unknown("позади какой карты клетка, о которой речь в особенности"))
     if spec.of is not None:  # «на его клетку»: the cell that card stands (or stood) on
         named = scene.ref(spec.of) if not isinstance(spec.of, Selector) else None
         checks.append(Truth.of(named.cell == dst) if named is not None and named.cell else

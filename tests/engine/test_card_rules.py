@@ -970,6 +970,10 @@ def test_a_cell_ahead_diagonal_or_opposite() -> None:
     assert cell_is(Cell(diagonal=True), b2, b3, scene).value is False
     assert cell_is(Cell(opposite="self"), None, b3, scene).value is True
     assert cell_is(Cell(opposite="self"), None, c3, scene).value is False
+    # «на свободную клетку позади себя» (50-47): the cell behind the card itself
+    assert cell_is(Cell(behind="self"), None, b1, scene).value is True
+    assert cell_is(Cell(behind="self"), None, b3, scene).value is False
+    assert cell_is(Cell(behind="attacked"), None, b1, scene).value is None
     # «на нее» after «через свободную клетку» (20-38): which cell that was the position does not say
     assert cell_is(Cell(that_cell=True), b2, b3, scene).value is None
 def test_companions_and_parasites_are_symbiotes() -> None:

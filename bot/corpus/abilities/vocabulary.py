@@ -416,7 +416,8 @@ class Cell(Value):
     ahead of it, towards its owner's opponent, 50-1), «на клетку назад» (backward: the cell next
     to it behind, 40-53), «на 1 клетку по диагонали» (diagonal: a cell
     next to it along a diagonal, 20-75), «на клетку напротив себя» (opposite: the cell next to
-    that card ahead of it, 50-180). ``min``: at least that many cards of ``next_to`` stand
+    that card ahead of it, 50-180), «на свободную клетку позади себя» (behind: the cell next to
+    that card behind it, 50-47). ``min``: at least that many cards of ``next_to`` stand
     next to it, «на клетку, рядом с которой стоит 8 или более ваших существ» (10-130);
     ``not_next_to``: no such card stands next to it, «(кроме клеток рядом с Гаргульей)» (20-46);
     ``orthogonal``: a cell next to it along its row or column, «на соседнюю клетку (но не по
@@ -431,6 +432,7 @@ class Cell(Value):
     backward: bool = False
     diagonal: bool = False
     opposite: Target | None = None
+    behind: Target | None = None
     occupied_by: Target | None = None
     next_to: Target | None = None
     min: int = 1
@@ -1576,12 +1578,14 @@ class StaysClosed(Entry):
     at the start of its controller's next turn. ``whole_turn``: «не открывается в свой
     следующий ход» — it does not open during that whole turn (not only at its start).
     ``until``: at the start of none of its controller's turns until then, not only the next
-    («… не открывается в начале хода, пока Орк-птицелов в вашем отряде», 20-93)."""
+    («… не открывается в начале хода, пока Орк-птицелов в вашем отряде», 20-93). ``range``: the
+    card is chosen within that range, «(дальность 3, 1 раз за ход)» (50-158)."""
 
     kind: ClassVar[str] = "stays_closed"
     target: Target = "self"
     whole_turn: bool = False
     until: Until | None = None
+    range: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

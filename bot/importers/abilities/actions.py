@@ -259,6 +259,7 @@ _CELLS: dict[str, Cell] = {
     "на любую свободную клетку поля боя": Cell(free=True),
     "на любую незанятую клетку поля боя": Cell(free=True),
     "на клетку напротив себя": Cell(opposite="self"),  # 50-180
+    "на свободную клетку позади себя": Cell(free=True, behind="self"),  # 50-47
     # «на клетку вашей половины поля боя рядом с собой» (20-41): a region and a neighbour both
     **{f"на {free}клетку {words} рядом с собой": Cell(free=bool(free), region=region,
                                                     next_to="self")

@@ -70,6 +70,7 @@ from bot.corpus.abilities import (
     Shot,
     State,
     Static,
+    StaysClosed,
     Strike,
     Swap,
     Throw,
@@ -87,7 +88,7 @@ from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
 from bot.importers.abilities.modifiers import genitive, modifier, shared_against
 from bot.importers.abilities.parts import cap, limit, x_value
-from bot.importers.abilities.selectors import dative_target, target
+from bot.importers.abilities.selectors import dative_target, described, target
 from bot.importers.abilities.statics import statement
 from bot.importers.abilities.text import SELF, class_gender, self_gender
 from bot.importers.abilities.triggers import EVENT_NOUN_RE, defines_x, whens
@@ -190,6 +191,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     until = parts.pop("until", None)
     closed = parts.pop("closed", False)
     only = parts.pop("only", None)
+    within = parts.pop("within", None)
     named = _NAMED.match(text)
     if named:
         found = _named(text, named, parts, partial=partial)
@@ -211,6 +213,9 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     if only is not None and found is not None:
         aimed = _aimed_strike(found.effects, only) if found.complete else None
         found = dataclasses.replace(found, effects=aimed) if aimed is not None else None
+    if within is not None and found is not None:
+        near = _within(found.effects, within) if found.complete else None
+        found = dataclasses.replace(found, effects=near) if near is not None else None
     if until is None or found is None:
         return found
     lasting = _lasting(found.effects, until) if found.complete else None
@@ -336,6 +341,8 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
                 found["impact"] = _name(item.removeprefix("воздействие "))
             elif item.startswith("заклинание ") and "spell" not in found:  # 50-215
                 found["spell"] = _name(item.removeprefix("заклинание "))
+            elif (far := _WITHIN.fullmatch(item)) and "within" not in found:  # 50-158
+                found["within"] = int(far.group("n"))
             elif item == "в закрытом виде" and "closed" not in found:  # 10-42
                 found["closed"] = True
             elif (lasting := _UNTIL_BRACKET.fullmatch(item)) and "until" not in found:  # 10-59
@@ -365,6 +372,9 @@ _CAP_BEFORE_UNTIL = re.compile(r" (?P<cap>\(максимум \+\d+\)) (?P<until>
                                + alternation(fx.UNTIL) + r"))$")
 #: «(только по карте противника, 3 раза за ход)» after a strike (20-198): whom it is made at.
 _ONLY_AT = re.compile(r"только по (?P<whom>[^,()]+)")
+#: «(дальность 3, 1 раз за ход)» (50-158): the range within which the one card the effect names
+#: is chosen.
+_WITHIN = re.compile(r"дальность (?P<n>\d+)")
 #: «(максимум -3)» after a penalty: the most the penalties add up to, a negative cap.
 _PENALTY_CAP = re.compile(r"максимум [-–−]\s*(?P<n>\d+)")
 #: «(по вашему выбору, общему для всех целей)»: one choice of the effects for all their cards.
@@ -380,6 +390,19 @@ def _aimed_strike(effects: tuple[Effect, ...], whom: Selector) -> tuple[Effect, 
     if len(effects) != 1 or not isinstance(effects[0], Strike) or effects[0].target is not None:
         return None
     return (dataclasses.replace(effects[0], target=whom),)
+
+
+def _within(effects: tuple[Effect, ...], far: int) -> tuple[Effect, ...] | None:
+    """The one effect, of one card chosen, with the range of a bracket («(дальность 3, …)»,
+    50-158); None when there is more than one effect, or no card chosen, or a range already."""
+    if len(effects) != 1 or not isinstance(effects[0], (Wound, StaysClosed)):
+        return None
+    effect = effects[0]
+    target = effect.target
+    if not isinstance(target, Selector) or target.all or target.up_to is not None \
+            or effect.range is not None:
+        return None
+    return (dataclasses.replace(effect, range=far),)
 
 
 def _common_choice(effects: tuple[Effect, ...]) -> bool:
@@ -1516,6 +1539,7 @@ def _triggered(s: str) -> list[Ability] | None:
         if items is not None:
             return items
         rest = _over_cell(rest, when)
+        rest, when = _attacked_described(rest, when)
         for cond, more in _ifs(_this_assault(_once_more(_strike_of_x(rest, when), when), when),
                                when):
             if not _names_another(when) and _DEMONSTRATIVE.search(more):
@@ -1814,6 +1838,29 @@ def _this_assault(rest: str, when: When) -> str:
                                and not (when.event == "miss" and when.in_assault)):
         return rest  # «После нападения не закрывается» (10-165) is a rule, not a trigger
     return _STAYS_OPEN_HERE.sub("не закрывается после этого нападения", rest)
+
+
+#: «атакованное небестелесное существо» in a trigger's effects: the attacked, described.
+_ATTACKED_DESCRIBED = re.compile(r"(?<![а-я])атакованное (?P<words>(?:[а-я]+ )+?)существо"
+                                 r"(?=$|[ ,;(])")
+
+
+def _attacked_described(rest: str, when: When) -> tuple[str, When]:
+    """«Строй: При простом ударе может переместить атакованное небестелесное существо на …»
+    (50-47): the effects happen only to an attacked creature the adjectives describe — the same
+    as a trigger on a strike at such a creature («При простом ударе по небестелесному
+    существу»: ``when.target``), with «атакованное существо» in the effects. Only on the card's
+    own attack aimed at nothing described, and only adjectives of flags."""
+    m = _ATTACKED_DESCRIBED.search(rest)
+    if m is None or when.event != "attack" or when.target is not None or when.subject != "self" \
+            or len(_ATTACKED_DESCRIBED.findall(rest)) != 1:
+        return rest, when
+    found = described(m.group("words") + "существо")
+    if not isinstance(found, Selector) or not found.flags \
+            or dataclasses.replace(found, flags=()) != Selector():
+        return rest, when
+    return (rest[:m.start()] + "атакованное существо" + rest[m.end():],
+            dataclasses.replace(when, target=found))
 
 
 def _over_cell(rest: str, when: When) -> str:

@@ -71,10 +71,12 @@ _HIS: dict[str, Measure] = {
 _HIS_RE = re.compile(r"(?:величина )?его (?P<what>" + "|".join(_HIS) + r")")
 _DEAD_RE = re.compile(r"величина (?P<what>регенерации|отравления) (?:погибшего|умершего) "
                       r"существа")
-#: «величина его слабого простого удара», «слабый простой удар этого существа»: whose.
+#: «величина его слабого простого удара», «слабый простой удар этого существа»: whose; «слабый
+#: простой удар Угасающего с учётом модификаторов» (40-178: its own, the value now — as every
+#: weak_strike is, its modifiers counted).
 _WEAK = re.compile(r"(?:величина )?(?:(?P<pre>его|своего) )?(?:слабого простого удара|слабый "
                    r"простой удар|слабый простого удара)(?: (?P<post>этого существа|"
-                   r"уничтоженного))?")
+                   r"уничтоженного)| (?P<own>" + re.escape(SELF) + r")(?: с учетом модификаторов)?)?")
 #: «величина слабого простого удара стоящей сзади него карты» (10-199): of the card described.
 _WEAK_OF = re.compile(r"величина слабого простого удара (?P<whom>стоящ(?:ей|его) [а-я@ ]+)")
 #: «сумма слабых простых ударов ваших существ …»: the weak strikes of those cards added up.
@@ -148,7 +150,7 @@ def x_value(text: str) -> XValue | None:
     if m:  # «величина регенерации погибшего существа» (30-124): of the dead one, named before
         return XValue(count=_HIS[m.group("what")], of="that")
     m = _WEAK.fullmatch(text)
-    if m and not (m.group("pre") and m.group("post")):
+    if m and not (m.group("pre") and (m.group("post") or m.group("own"))):
         whose: Target = "that" if m.group("pre") == "его" or m.group("post") else "self"
         return XValue(count="weak_strike", of=whose)
     m = _CARDS.fullmatch(text)

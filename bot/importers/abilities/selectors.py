@@ -228,7 +228,8 @@ _MARKER_CELL = re.compile(r"маркер(?:ом)? (?:«(?P<q>[^»]+)»|\"(?P<d>[
 _COUNT_NEAR = {"два": 2, "две": 2, "три": 3, "четыре": 4}
 #: Markers named without the word «маркер» (instrumental → the name as the marker effect
 #: writes it).
-_BARE_MARKERS = {"оберегом": "оберег", "пламенной печатью": "пламенная печать"}
+_BARE_MARKERS = {"оберегом": "оберег", "пламенной печатью": "пламенная печать",
+                 "печатью сеггера": "печать сеггера"}
 #: Havings that are states put on a card, which «с A и B» asks both of.
 _STATES_BOTH = ("проклятием", "отравлением", "благословлением")
 #: Qualifiers after the noun.
@@ -281,6 +282,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «с вашего существа с «оберегом»» (50-189): the one marker the database names bare — the
     # card's own «… получает маркер «оберег»» puts it, and no ability is called so
     # «карта противника с "пламенной печатью"» (30-25: «она получает маркер "пламенная печать"»)
+    # «существа противника с «печатью Сеггера»» (50-204: «оно получает «печать Сеггера»», a
+    # named thing put on a creature — a marker, though the card does not say the word)
     (re.compile(r" с [«\"](?P<bare>" + "|".join(_BARE_MARKERS) + r")[»\"]$"), "bare_marker"),
     (re.compile(r",? " + _STANDING + r" рядом$"), "adjacent"),
     (re.compile(r",? " + _STANDING + r" рядом с (?P<of>ним|ней|атакованным|погибшим)$"),
