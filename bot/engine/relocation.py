@@ -44,6 +44,7 @@ from bot.engine.result import Builder, CheckResult, OtherVersion, Value
 from bot.engine.truth import FALSE, TRUE, Truth, all_of
 from bot.engine.ways import (
     Way,
+    granted_for_a_while,
     occupying_marker,
     unread_aura,
     unread_mention,
@@ -78,6 +79,16 @@ def _relocate(position: Position, a: Ref, b: Ref, kind: str, x: int | None) -> C
     if failure or piece is None:
         return failure or b_.done("no")
     found = ways(piece, kind, x)
+    given = granted_for_a_while(piece, kind) if not found else None
+    if given is not None:
+        # «В начале вашего хода вы можете снять …; Ночной гость получает Прыжок, дальность 4 до
+        # конца хода» (40-152): the card has it only after its trigger, which the position
+        # does not show
+        said = given.text.strip().rstrip(".")
+        return (b_.reason(f"{relocation.name.capitalize()} у {piece.genitive} есть только на "
+                          f"время, после срабатывания особенности «{said}»; сработала ли она, из "
+                          "позиции не видно.")
+                .done("unknown", missing=f"сработала ли «{said}»"))
     if not found:
         # «… может совершить прыжок, дальность 2, при этом выстрел …» (50-84), not read: the
         # card may jump, so the answer is not «no»

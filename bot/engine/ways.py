@@ -31,6 +31,7 @@ from bot.corpus.abilities import (
     Discharge,
     Effect,
     Formation,
+    Grant,
     Incorporeal,
     Jump,
     Limit,
@@ -170,6 +171,18 @@ def ways(piece: Piece, kind: str, asked: int | None = None) -> list[Way]:
                         unread=_unread(piece, h.text))
                     for eff in _effects(a.effects) if eff.kind == kind]
     return out
+
+
+def granted_for_a_while(piece: Piece, kind: str) -> Held | None:
+    """A trigger of the card that gives it a way of ``kind`` for a while («…; Ночной гость
+    получает Прыжок, дальность 4 до конца хода», 40-152: a ``grant`` of a jump): whether it
+    fired, the position does not show."""
+    for h in held(piece):
+        if isinstance(h.ability, Trigger) and any(
+                isinstance(e, Grant) and e.ability.kind == kind
+                for e in _effects(h.ability.effects)):
+            return h
+    return None
 
 
 def _effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:

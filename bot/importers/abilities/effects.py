@@ -82,7 +82,7 @@ from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.modifiers import bonus_attacks, marker, modifier, per_card
 from bot.importers.abilities.modifiers import protection as protection_of
 from bot.importers.abilities.selectors import dative_target, described, noun_phrase, ref, target
-from bot.importers.abilities.text import SELF
+from bot.importers.abilities.text import SELF, self_name
 from bot.importers.abilities.words import (
     CELL_REGIONS,
     CELL_REGIONS_IN,
@@ -485,6 +485,10 @@ def summon(text: str) -> tuple[Effect, str] | None:
         if found and isinstance(found[0], Selector) and found[0].what == "symbiote":
             return Summon(what=found[0], to=Cell(occupied_by="self")), found[1]
         return None
+    own = re.match(r"@self" + _END, rest)
+    if own and self_name():  # «может потерять 3 дополнительные жизни, при этом вызвать Грибницу
+        # Кронга» (40-77): another card of its own name, not the card itself
+        return Summon(what=Selector(what="card", name=self_name())), rest[own.end():]
     near = _NEXT_TO_CELL.search(rest)
     if near:  # «… на клетку, рядом с которой стоит 8 или более ваших существ» (10-130)
         what = described(rest[:near.start()])
@@ -960,14 +964,19 @@ def _lost_counters(text: str) -> tuple[Counters, str] | None:
     """«все фишки», «2 фишки», «2 или менее фишек» (40-128: up to 2), «жетон»."""
     m = re.match(r"(?P<what>все фишки|фишку|одну фишку|(?P<n>\d+|две|два) фишки|(?P<x>x) фишек|"
                  r"(?P<lives>x) дополнительных жизней|"
+                 r"(?P<nlives>\d+ дополнительн(?:ые|ых|ую) жизн(?:и|ей|ь)|дополнительную жизнь)|"
                  r"жетон инкарнации|жетон|все жетоны|(?P<fewer>\d+) или менее фишек)" + _END,
                  text)
     if not m:
         return None
     what = m.group("what")
     item: Countable = "incarnation" if what == "жетон инкарнации" else (
-        "token" if "жетон" in what else "extra_life" if m.group("lives") else "counter")
+        "token" if "жетон" in what else "extra_life" if m.group("lives") or m.group("nlives")
+        else "counter")
+    # «потерять 3 дополнительные жизни» (40-77), «снять 1 дополнительную жизнь с …» (40-152)
     n = m.group("n") or m.group("fewer")
+    if m.group("nlives"):
+        n = what.split()[0] if what[0].isdigit() else "1"
     count: Any = "all" if what.startswith("все") else "X" if m.group("x") or m.group("lives") else (
         (int(n) if n.isdigit() else NUMBERS[n]) if n else 1)
     return Counters(action="lose", count=count, or_fewer=bool(m.group("fewer")), item=item), \

@@ -854,7 +854,7 @@ def _later(text: str) -> tuple[Effect, str] | None:
 #: «бросьте кубик; если выпало …», «бросить кубик: если выпало …»: a roll and its outcomes.
 _ROLL = re.compile(r"(?:бросьте|бросить) кубик\s*[:;]\s*(?=если выпало )")
 #: «если выпало 5 или 6 …», «если выпало 4 или более …»: the results of one outcome.
-_OUTCOME = re.compile(r"если выпало (?:(?P<list>[1-6](?:(?:, | или )[1-6])*)|(?P<n>[1-6]) или "
+_OUTCOME = re.compile(r"если выпало (?:(?P<and>[1-6] и [1-6])|(?P<list>[1-6](?:(?:, | или )[1-6])*)|(?P<n>[1-6]) или "
                       r"(?P<dir>более|больше|менее|меньше))(?= )")
 #: «…; иначе …»: the outcome of every other result.
 _OTHERWISE = re.compile(r"иначе(?= )")
@@ -875,8 +875,9 @@ def _roll(text: str) -> tuple[Effect, str] | None:
             return None
         if head.re is _OTHERWISE:
             values = set(range(1, 7)) - seen
-        elif head.group("list"):
-            values = {int(v) for v in re.findall(r"\d", head.group("list"))}
+        elif head.group("list") or head.group("and"):
+            # «если выпало 5 и 6» (20-70): one die shows one result — a slip for «5 или 6»
+            values = {int(v) for v in re.findall(r"\d", head.group("list") or head.group("and"))}
         else:
             n = int(head.group("n"))
             values = set(range(n, 7)) if head.group("dir") in ("более", "больше") \
@@ -922,7 +923,9 @@ def _grant(text: str) -> tuple[Effect, str] | None:
         found = read(what)
         # «получает Может нападать …» (20-146): a rule said with its verb and no subject right
         # after «получает» is one given as a whole, quoted or not
-        rule_given = quoted or what.startswith("может ")
+        # right after «получает»; so is «Прыжок, дальность 4» (40-152: the card may jump)
+        rule_given = quoted or what.startswith("может ") or re.fullmatch(
+            r"прыжок, дальность \d+", what)
         if (found is None or len(found) != 1
                 or not (isinstance(found[0], Activated | Trigger | Static)
                         or rule_given and _bare_rule(found[0]))
@@ -1311,9 +1314,14 @@ def _that_is_self(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
 
 def _capped(b: Body) -> Body:
     """«(максимум +2)»: the cap of the last effect, a bonus or a keyword that grows («или +1 к
-    …»); on anything else it is not read."""
+    …»); on anything else it is not read. After a roll of one outcome whose last effect is a
+    choice, the cap of that choice's last option when only that option can take a cap: «если
+    выпало 5 и 6 Бяка получает полет или +1 к простому удару (максимум +2)» (20-70)."""
     last = b.effects[-1] if b.effects else None
     assert b.cap is not None
+    inner = _inner_capped(last, b) if last is not None else None
+    if inner is not None:
+        return dataclasses.replace(b, effects=(*b.effects[:-1], inner), cap=None)
     if b.cap < 0:  # «-1 к простому удару за каждое … (максимум -3)»: only a penalty's
         takes = isinstance(last, AttackBonus) and isinstance(last.value, int) and last.value < 0
     else:
@@ -1329,6 +1337,29 @@ def _capped(b: Body) -> Body:
         return dataclasses.replace(b, effects=(*b.effects[:-1], grown), cap=None)
     fragment = Unparsed(fragment=f"максимум {b.cap:+d}")
     return dataclasses.replace(b, effects=(*b.effects, fragment), cap=None)
+
+
+def _inner_capped(last: Effect, b: Body) -> Effect | None:
+    """The roll (of one outcome) or the choice ``last`` with ``b``'s cap put on the last effect
+    of its last option, when no other option has an effect a cap could be of; else None."""
+    if isinstance(last, Roll) and len(last.outcomes) == 1 and last.outcomes[0].effects:
+        outcome = last.outcomes[0]
+        inner = _inner_capped(outcome.effects[-1], b)
+        if inner is None:
+            return None
+        return Roll(outcomes=(dataclasses.replace(
+            outcome, effects=(*outcome.effects[:-1], inner)),))
+    if not isinstance(last, Choice) or len(last.options) < 2 or not last.options[-1]:
+        return None
+    bonuses = (AttackBonus, MovementBonus, RangeBonus, DieBonus, KeywordBonus)
+    if any(isinstance(e, bonuses) or (isinstance(e, Keyword) and e.or_increase)
+           for option in last.options[:-1] for e in option):
+        return None
+    option = last.options[-1]
+    capped = _capped(dataclasses.replace(b, effects=option))
+    if capped.cap is not None or any(isinstance(e, Unparsed) for e in capped.effects):
+        return None
+    return dataclasses.replace(last, options=(*last.options[:-1], capped.effects))
 
 
 # --- cost prefixes
