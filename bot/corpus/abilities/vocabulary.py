@@ -62,9 +62,12 @@ Reach = Literal["melee", "ranged"]
 #: Fixed participants of a sentence: the card itself, the one the trigger or an earlier
 #: effect names («его», «это существо»), the attacked and attacking card, the target named by
 #: an earlier effect («цель»), a symbiote's host, the card the card's own ``choose`` effect
-#: chose («выбранное в начале боя существо»).
+#: chose («выбранное в начале боя существо»); ``subject``: the card whose event fired the
+#: trigger (its ``when.subject``) when the trigger names another card too and no other ref says
+#: it («Когда другое ваше тёмное существо уничтожает карту противника … Лилит может переместить
+#: его …», 50-170: the destroyer).
 Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen", "companion",
-              "symbiote", "defended", "paid"]
+              "symbiote", "defended", "paid", "subject"]
 #: ``cell``: a cell of the battlefield with a marker on it (only with ``Selector.markers``):
 #: «рядом с маркером костра» (40-217), «рядом с гнездом» (20-73), «с вашим логовом» (40-62).
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "cell"]

@@ -1410,6 +1410,29 @@ def marker_on_own_cell(text: str) -> tuple[Effect, str] | None:
     return Marker(name=found[0].name, cell=Cell(occupied_by="self")), found[1]
 
 
+#: «его клетка может получить маркер костра до конца хода противника (эта клетка считается
+#: занятой)» (40-217): a marker on the cell of the card the trigger names (a card destroyed: the
+#: cell it stood on); «может получить» is the frame's (``optional``), read before.
+_ITS_CELL = re.compile(r"(?:его|ее) клетка получает (?=маркер )")
+_ITS_CELL_UNTIL = re.compile(_UNTIL_RE + r"(?: \(эта клетка считается (?P<occupied>занятой)\))?")
+
+
+def marker_on_its_cell(text: str) -> tuple[Effect, str] | None:
+    """«его клетка получает маркер костра до конца хода противника (эта клетка считается
+    занятой)» (40-217): a marker put on the cell of ``that`` (``cell: {of: that}``), for a
+    while, the cell counted as occupied."""
+    m = _ITS_CELL.match(text)
+    found = marker(text[m.end():]) if m else None
+    if m is None or found is None or not isinstance(found[0], Marker):
+        return None
+    until = _ITS_CELL_UNTIL.match(found[1])
+    if until is None or not re.match(_END, found[1][until.end():]):
+        return None
+    put = Marker(name=found[0].name, cell=Cell(of="that"), until=UNTIL[until.group("until")],
+                 occupies=bool(until.group("occupied")))
+    return put, found[1][until.end():]
+
+
 #: Classes a card may be given («получает класс пират»): as the card database spells them.
 _GIVEN_CLASSES = {"герой-воин": "Герой-воин", "герой-жрец": "Герой-жрец", "герой-маг": "Герой-маг",
                   "герой-разбойник": "Герой-разбойник", "пират": "Пират"}
@@ -1672,7 +1695,7 @@ TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, made_to_strike, strikes_back, gang_fight, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, becomes_element, to_graveyard, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
-    marker_on_own_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
+    marker_on_own_cell, marker_on_its_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
     die_result,
 )
 

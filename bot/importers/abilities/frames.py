@@ -1058,7 +1058,7 @@ def _each_of(ability: Ability) -> bool:
 
 
 _OTHER_REFS = frozenset({"that", "attacked", "attacker", "target", "host", "chosen", "companion",
-                         "symbiote", "defended"})
+                         "symbiote", "defended", "subject"})
 
 
 def _own_that(first: list[Ability], trigger: Trigger) -> bool:
@@ -1585,7 +1585,8 @@ def _triggered(s: str) -> list[Ability] | None:
                 b = dataclasses.replace(b, x=XValue(count="event_x", max=b.cap))
                 b = dataclasses.replace(b, cap=None)
             if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
-                attacker = _attacker_named(more, when) or _one_of_gender(more, when)
+                attacker = _attacker_named(more, when) or _one_of_gender(more, when) \
+                    or _destroyer(b.effects, when)
                 if attacker is None:
                     continue  # «Когда ваше существо уничтожает существо противника оно …»: which?
                 b = dataclasses.replace(b, effects=attacker(b.effects))
@@ -1748,10 +1749,45 @@ def _one_of_gender(rest: str, when: When) -> Callable[[Any], Any] | None:
     named = [*_others_named(when), "self"]
     genders = [self_gender() if t == "self" else _gender_of(t) for t in named]
     can = [t for t, g in zip(named, genders, strict=True) if g is None or g in fits]
-    if len(can) != 1 or not isinstance(can[0], str) or can[0] == "self":
+    if len(can) != 1 or can[0] == "self":
         return None
-    ref = can[0]
+    ref = can[0] if isinstance(can[0], str) else _subject_ref(when, can[0])
+    if ref is None:
+        return None
     return lambda value: _that_as(value, ref)
+
+
+#: What only a card in play gets: a keyword, a bonus, extra lives, a heal.
+_IN_PLAY_GAINS = (Keyword, AttackBonus, KeywordBonus, DieBonus, MovementBonus)
+
+
+def _destroyer(effects: tuple[Effect, ...], when: When) -> Callable[[Any], Any] | None:
+    """«Когда ваше существо уничтожает существо противника оно может получить благословление»
+    (30-175): of the two cards a ``destroys`` event names, the one destroyed has left the
+    battlefield, so «оно» that gets a keyword or a bonus is the destroyer (``subject``); else
+    None."""
+    if when.event != "destroys" or not isinstance(when.subject, Selector) \
+            or not isinstance(when.target, Selector) or _named_cards(when) != 2:
+        return None
+    if not all(isinstance(e, _IN_PLAY_GAINS) and e.target == "that"
+               for e in effects if _mentions_that(e)):
+        return None
+    return lambda value: _that_as(value, "subject")
+
+
+#: The fixed participant the subject of an event is: the attacking card of an attack, the
+#: attacked one of being attacked; of any other event the card whose event it is (``subject``).
+_SUBJECT_REFS: dict[str, str] = {"assault": "attacker", "attack": "attacker",
+                                 "attacked": "attacked"}
+
+
+def _subject_ref(when: When, who: Any) -> str | None:
+    """The ref of ``who`` when it is the subject the trigger describes (a selector): «Когда
+    другое ваше тёмное существо уничтожает карту противника … Лилит может переместить его …»
+    (50-170: «его» only the destroyer can be, ``subject``); else None."""
+    if who is not when.subject or not isinstance(who, Selector) or when.also:
+        return None
+    return _SUBJECT_REFS.get(when.event, "subject")
 
 
 def _that_as(value: Any, ref: str) -> Any:
