@@ -302,7 +302,7 @@ def _movement(sel: Selector, piece: Piece, position: Position) -> Truth:
     where = f" на {piece.cell}" if piece.cell else ""
     fact = f"какое движение у {piece.genitive}{where}"
     card = piece.card
-    if card is None or card.movement is None or sel.movement_max == "X":
+    if card is None or card.movement is None or isinstance(sel.movement_max, str):  # X, X-1 …
         return Truth.unknown(fact)
     if any(isinstance(b, MovementBonus) for b in _nested(piece.abilities())) or any(
             b.target != "self" for p in position for b in _nested(p.abilities())
@@ -380,8 +380,9 @@ def _cost(sel: Selector, piece: Piece) -> Truth:
     cost = piece.card.cost if piece.card else None
     if cost is None:
         return Truth.unknown(f"стоимость {piece_label(piece)}")
-    if sel.cost_max == "X":  # «стоимостью Х или менее»: X is not known here
-        return Truth.unknown(f"стоимость {piece_label(piece)} не больше ли Х")
+    if isinstance(sel.cost_max, str):  # «стоимостью Х или менее», «3+Х»: X not known here
+        bound = str(sel.cost_max).replace("X", "Х")
+        return Truth.unknown(f"стоимость {piece_label(piece)} не больше ли {bound}")
     return Truth.of((sel.cost_max is None or cost <= sel.cost_max)
                     and (sel.cost_min is None or cost >= sel.cost_min))
 

@@ -288,6 +288,22 @@ def test_a_cost_of_x_or_less_is_not_known() -> None:
     # «инквизитора стоимостью Х или менее, где Х избыточный урон» (50-219)
     r = selects(Selector(cost_max="X"), cheap, scene)
     assert r.value is None and r.missing and "Х" in r.missing
+    # «закрыть существо стоимостью 3+Х или менее, …, где Х число фишку на Никзар» (40-44): X
+    # arithmetic, the bound named as the card says it
+    r = selects(Selector(cost_max="X+3"), cheap, scene)
+    assert r.value is None and r.missing and "Х+3" in r.missing
+    assert selects(Selector(movement_max="X-1"), cheap, scene).value is None
+
+
+def test_a_throw_on_x_plus_1_paid_with_x_counters() -> None:
+    # «X фишек, закрыться: Метание груды камней на X+1, дальность 5» (20-24): declared as a
+    # throw on X paid (the counters needed), its values unknown until X is chosen
+    x = card(Activated(text="X фишек, закрыться: Метание груды камней на X+1, дальность 5.",
+                       cost=Cost(tap=True, counters="X"),
+                       effects=(Throw(values=("X+1", "X+1", "X+1"), range=5, name="груды камней"),)))
+    enemy = at(None, "a5", enemy=True)
+    assert shoot(pos(at(x, "a1", counters=2), enemy), "throw", "a1", "a5").verdict == "yes"
+    assert shoot(pos(at(x, "a1", counters=0), enemy), "throw", "a1", "a5").verdict == "unknown"
 
 
 def test_a_card_not_on_its_own_half_is_on_the_half_of_its_opponent() -> None:

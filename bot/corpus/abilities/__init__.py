@@ -168,6 +168,7 @@ from bot.corpus.abilities.vocabulary import (
     read_in_full,
     set_field,
     walk,
+    x_offset,
 )
 
 __all__ = [
@@ -184,5 +185,5 @@ __all__ = [
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
     "StaysClosed", "StaysOpen", "SymbioteRole", "Strength", "Strike", "StrikeRange", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "RegainSubtype", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RollTwice", "RestoreArmor", "Transfer", "Timing", "Outcome", "Roll",
     "Trigger", "Turn", "TurnIs", "Unparsed", "Unchangeable", "Until", "Value", "Values", "Vulnerability", "Way", "When", "Wound", "WoundsOnlyFrom",
-    "XValue", "Zone", "read_in_full", "set_field", "walk",
+    "XValue", "Zone", "read_in_full", "set_field", "walk", "x_offset",
 ]

@@ -33,8 +33,10 @@ from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type
 # ---------------------------------------------------------------------------------------------
 # Closed sets of words. The order of each Literal is the canonical order of a set-like tuple.
 
-#: A number on the card, or «X» (defined elsewhere in the sentence: «где X …»).
-X = Literal["X"]
+#: A number on the card, or «X» (defined elsewhere in the sentence: «где X …», or the X paid),
+#: or X plus or less a number: «Метание груды камней на X+1» ("X+1", 20-24), «стоимостью 3+Х
+#: или менее» ("X+3", 40-44), «ранить … на X-1» ("X-1", 20-155). :func:`x_offset` reads them.
+X = Literal["X", "X+1", "X+3", "X-1"]
 Amount = int | X
 #: «на 1-2-3» (weak, medium, strong); «на 2» is (2, 2, 2).
 Values = tuple[Amount, Amount, Amount]
@@ -131,6 +133,19 @@ Timing = Literal["on", "after", "instead", "before"]
 Player = Literal["first", "second"]
 Zone = Literal["surface", "depth"]
 Column = Literal["left_edge", "center", "right_edge"]
+
+
+def x_offset(amount: object) -> int | None:
+    """The number an amount of X adds to X («X+1» → 1, «X-1» → -1, «X» → 0); None when
+    ``amount`` is no amount of X (a number, «all», None …). The one place X arithmetic is
+    read: X itself is known only where the sentence's ``x`` can be counted.
+
+    >>> x_offset("X+3"), x_offset("X-1"), x_offset("X"), x_offset(2)
+    (3, -1, 0, None)
+    """
+    if not isinstance(amount, str) or amount not in get_args(X):
+        return None
+    return int(amount[1:]) if len(amount) > 1 else 0
 
 
 # ---------------------------------------------------------------------------------------------

@@ -93,7 +93,9 @@ from bot.importers.abilities.words import (
     RANGED_KINDS,
     STRIKE_KINDS,
     UNTIL,
+    X_AMOUNT,
     alternation,
+    amount,
 )
 
 __all__ = ["ACTIONS", "TRIGGERED", "Many", "bonus_attacks", "first_effect", "gain_counters",
@@ -101,8 +103,8 @@ __all__ = ["ACTIONS", "TRIGGERED", "Many", "bonus_attacks", "first_effect", "gai
 
 EffectParser = Callable[[str], "tuple[Effect, str] | None"]
 
-# «на X» (defined by the frame's «где X …»); not «на x+1»
-_VALUES = r"(\d+(?:-\d+-\d+)?|x(?![+-]))"
+# «на X» (defined by the frame's «где X …»), «на X+1» (X arithmetic: words.X_AMOUNT)
+_VALUES = r"(\d+(?:-\d+-\d+)?|" + X_AMOUNT + r"(?![+\d-]))"
 # «метание «магмы»», «метание снежного кома», «выстрел плевок слизью» (up to three words)
 _NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+(?:-[а-я]+)?(?: [а-я]+(?:-[а-я]+)?){0,2})\s+)?"
 _STRIKE_NAME = r"(?:(«[^»]*»|\"[^\"]*\"|[а-я]+(?:\s+[а-я]+)?)\s+)?"
@@ -122,8 +124,9 @@ _END = r"(?=$|[ ,.;)])"
 
 def values(raw: str) -> Values:
     """«1-2-3» → (1, 2, 3); «2» → (2, 2, 2)."""
-    if raw == "x":
-        return ("X", "X", "X")
+    if raw.startswith("x"):
+        x = amount(raw)
+        return (x, x, x)
     if "-" in raw:
         weak, medium, strong = (int(v) for v in raw.split("-"))
         return (weak, medium, strong)
@@ -282,14 +285,14 @@ def teleport(text: str) -> tuple[Effect, str] | None:
 # ---------------------------------------------------------------------------------------------
 # Actions on cards: wound, heal, open, close, destroy, exile, summon, move, swap
 
-_AMOUNT_OR_VALUES = r"(?P<value>\d+-\d+-\d+|\d+|x)"
+_AMOUNT_OR_VALUES = r"(?P<value>\d+-\d+-\d+|\d+|" + X_AMOUNT + ")"
 #: Where the phrase naming a card may end.
 _PHRASE_END = re.compile(r"(?=,| и | на \d| на x|;| \(| до конца |$)")
 
 
 def _amount(raw: str) -> Amount | Values:
-    if raw == "x":
-        return "X"
+    if raw.startswith("x"):
+        return amount(raw)
     if "-" in raw:
         return values(raw)
     return int(raw)
@@ -364,7 +367,7 @@ def poison(text: str) -> tuple[Effect, str] | None:
     return Keyword(code="psn", value=_amount(found[1]), target=found[0]), found[2]
 
 
-_HEAL_AMOUNT = r"(?P<value>\d+|x)"
+_HEAL_AMOUNT = r"(?P<value>\d+|" + X_AMOUNT + ")"
 
 
 def heal(text: str) -> tuple[Effect, str] | None:
@@ -380,6 +383,9 @@ def heal(text: str) -> tuple[Effect, str] | None:
     m = re.match(r"(?:излечиться|(?:@self )?излечивается) на " + _HEAL_AMOUNT + _END, text)
     if m:
         return Heal(value=_amount(m.group("value"))), text[m.end():]
+    m = re.match(r"(?:оно|он|она) излечивается на " + _HEAL_AMOUNT + _END, text)
+    if m:  # «… должно излечиться на X вместо этого оно излечивается на X+1» (30-71): that card
+        return Heal(value=_amount(m.group("value")), target="that"), text[m.end():]
     # «излечить существо на 1-2-2» (50-122); «излечите его на 2» (20-92: the player's imperative)
     found = _whom_by("(?:излечить|излечите)", _AMOUNT_OR_VALUES, text)
     if found is None:

@@ -80,6 +80,7 @@ from bot.corpus.abilities import (
     When,
     Wound,
     XValue,
+    x_offset,
 )
 from bot.corpus.abilities.vocabulary import EFFECT_KINDS
 from bot.importers.abilities import actions, around, rules, statics
@@ -523,6 +524,12 @@ _NOT_IN_NAMES = frozenset({
 })
 
 
+def _has_x(effect: Effect) -> bool:
+    """Whether the effect's amount is one of X («на X», «на X-1»)."""
+    return any(x_offset(v) is not None
+               for v in (getattr(effect, "value", None), getattr(effect, "values", (None,))[0]))
+
+
 def _whose_x(effects: tuple[Effect, ...], parts: dict[str, Any]) -> bool:
     """«ранить атакованного на X, где X его слабый простой удар»: «его» is the card the effect
     with X names when that is a fixed participant (``attacked`` …), not an unnamed ``that``.
@@ -533,7 +540,7 @@ def _whose_x(effects: tuple[Effect, ...], parts: dict[str, Any]) -> bool:
         # «на величину слабого простого удара стоящей сзади него карты» (10-199): «него» is the
         # card the effect with X names, when that is a fixed participant; else not read
         who = next((getattr(e, "target", None) for e in effects
-                    if "X" in (getattr(e, "value", None), getattr(e, "values", (None,))[0])), None)
+                    if _has_x(e)), None)
         if not isinstance(who, str) or who in ("self", "that") or len(effects) != 1:
             return False
         parts["x"] = dataclasses.replace(x, of=dataclasses.replace(x.of, of=cast(Ref, who)))
@@ -543,7 +550,7 @@ def _whose_x(effects: tuple[Effect, ...], parts: dict[str, Any]) -> bool:
     if any(isinstance(e, Choice) for e in effects):
         return False
     for effect in effects:
-        if "X" in (getattr(effect, "value", None), getattr(effect, "values", (None,))[0]):
+        if _has_x(effect):
             who = getattr(effect, "target", None)
             if isinstance(who, str) and who not in ("self", "that"):
                 parts["x"] = dataclasses.replace(x, of=who)
@@ -1136,7 +1143,7 @@ def _x_defined(value: Any, defined: bool = False) -> bool:
     """Whether every «X» of a reading is defined: by its frame's ``x`` («где X …») or by an X
     paid («X фишек, закрыться: …»), here or in a frame around it. «Добивание на X» with no
     definition in the sentence is not read."""
-    if value == "X":
+    if x_offset(value) is not None:
         return defined
     if isinstance(value, tuple):
         return all(_x_defined(v, defined) for v in value)
@@ -1675,7 +1682,7 @@ def _loses_x_first(b: Body) -> Body:
 
 
 def _mentions_x(value: Any) -> bool:
-    if value == "X":
+    if x_offset(value) is not None:
         return True
     if isinstance(value, tuple):
         return any(_mentions_x(v) for v in value)

@@ -33,7 +33,14 @@ from bot.corpus.abilities import (
     Selector,
     Target,
 )
-from bot.importers.abilities.words import CARD_NAMES, ELEMENTS, NUMBERS_GENITIVE, alternation
+from bot.importers.abilities.words import (
+    CARD_NAMES,
+    ELEMENTS,
+    NUMBERS_GENITIVE,
+    X_AMOUNT,
+    alternation,
+    amount,
+)
 
 #: Noun forms → (noun, plural: True / False / None when the form may be either).
 _NOUN_FORMS: dict[str, tuple[Noun, bool | None]] = {}
@@ -269,7 +276,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" без (?P<l>дополнительных жизней|фишек|проклятия|благословления|"
                 r"отравления|неповоротливости)$"), "lacking"),
     # «инквизитора стоимостью Х или менее, где Х избыточный урон» (50-219)
-    (re.compile(r" стоимостью (\d+|x) или (?:менее|меньше)$"), "cost_max"),
+    # «стоимостью 3+Х или менее» (X arithmetic, 40-44: «x+3» once normalised)
+    (re.compile(r" стоимостью (\d+|" + X_AMOUNT + r") или (?:менее|меньше)$"), "cost_max"),
     (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
     # «существ с движением 2 или больше» (10-83), «с движением Х или менее» (50-169)
     (re.compile(r" с движением (\d+|x) или (?:менее|меньше)$"), "movement_max"),
@@ -415,7 +423,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
             elif what in ("unwounded", "wounded", "even_lives", "unmoved", "unmoved_last_turn"):
                 flags.append(what)  # type: ignore[arg-type]
             elif what in ("cost_max", "cost_min"):
-                fields[what] = "X" if m.group(1) == "x" else int(m.group(1))
+                fields[what] = amount(m.group(1))
             elif what in ("wounds_min", "healed_min"):
                 if what in fields:
                     return None

@@ -43,6 +43,7 @@ _COST_AFTER_BRACKET = re.compile(r"\)\s*(?=(?:\{(?:tap|counter|instant)\}\s*)+:)
 _WHERE_X = re.compile(r"где [XxХх]\b")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _CYRILLIC_X = re.compile(r"(?<![а-яёa-z])х(?![а-яёa-z])")
+_N_PLUS_X = re.compile(r"(?<![\d.,+-])(\d+)\s?\+\s?x(?![а-яёa-z\d])")
 _LATIN_TO_CYRILLIC = {"o": "о", "a": "а", "e": "е"}
 _LATIN_IN_WORD = re.compile(r"(?<=[а-яё])[oae](?=[а-яё])")
 _WORD = re.compile(r"[А-Яа-яЁёA-Za-z'’-]+")
@@ -133,6 +134,7 @@ def normalise(sentence: str, name: str | None = None,
         s = mark_name(s, name, mentions)
     s = fold(s).replace("\u00a0", " ")
     s = _CYRILLIC_X.sub("x", s)  # «Х» (Cyrillic) as an amount is the X of docs/abilities.md
+    s = _N_PLUS_X.sub(r"x+\1", s)  # «стоимостью 3+Х или менее» (40-44): X plus 3, as «x+3»
     s = re.sub(r"\s+", " ", s).strip()
     for glued, apart in _GLUED_WORDS:
         s = glued.sub(apart, s)

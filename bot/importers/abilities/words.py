@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import get_args
 
-from bot.corpus.abilities import Attack, AttackKind, Region, Until
+from bot.corpus.abilities import Amount, Attack, AttackKind, Region, Until
+from bot.corpus.abilities.vocabulary import X
 from bot.corpus.icons import ICON_NAMES as ALL_ICON_NAMES
 
 #: Icons that are no ability of their own (uniqueness, attack classes, zones, prophecy).
@@ -115,6 +117,21 @@ RANGE_OF: dict[str, AttackKind] = {"выстрела": "shot", "метания":
 #: Element adjectives (any case and number) → the card database's element.
 ELEMENTS = (("степн", "Степи"), ("горн", "Горы"), ("лесн", "Леса"), ("болотн", "Болота"),
             ("темн", "Тьма"), ("нейтральн", "Нейтралы"))
+
+#: An amount of X in normalised text: «x», and the X arithmetic of :data:`X` — «x+1», «x-1»
+#: («3+х», X plus 3, is normalised to «x+3»: :func:`bot.importers.abilities.text.normalise`).
+#: Only the forms the vocabulary can say: «x+2» is not one (the sentence stays unread).
+X_AMOUNT = "(?:" + "|".join(re.escape(v.lower()) for v in sorted(get_args(X), key=len,
+                                                                     reverse=True)) + ")"
+
+
+def amount(raw: str) -> Amount:
+    """«2» → 2, «x» → "X", «x+1» → "X+1" (a match of ``\\d+`` or :data:`X_AMOUNT`).
+
+    >>> amount("x-1"), amount("3")
+    ('X-1', 3)
+    """
+    return int(raw) if raw.isdigit() else raw.upper()  # type: ignore[return-value]
 
 
 def alternation(words: object) -> str:
