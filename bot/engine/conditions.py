@@ -461,8 +461,8 @@ def own_rows(cell: Cell, enemy: bool) -> int | None:
 #: The fields of a cell (:class:`bot.corpus.abilities.Cell`) that :func:`cell_is` evaluates
 #: (tests/engine/test_card_rules.py checks these are all of them).
 CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
-                         "behind", "occupied_by", "next_to", "min", "region", "rows", "of", "not_next_to",
-                         "orthogonal", "that_cell"})
+                         "behind", "occupied_by", "next_to", "min", "region", "rows", "of",
+                         "not_next_to", "orthogonal", "that_cell", "same_row"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
                            "size_max", "size_even"})
@@ -526,7 +526,24 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
                       Truth.unknown("на какой клетке стоит карта, о которой речь в особенности"))
     if spec.that_cell:  # «на нее», «на эту клетку»: a cell the ability named before (20-38)
         checks.append(Truth.unknown("та ли это клетка, о которой речь в особенности"))
+    if spec.same_row is not None:  # «на клетку в одном ряду с Терновой изгородью» (40-94)
+        checks.append(_placed(spec.same_row, scene, mover, "в одном ряду с какой картой клетка",
+                              lambda p: p.cell.row == dst.row))
     return all_of(checks)
+
+
+def _placed(anchor: Target, scene: Scene, mover: Piece, unknown: str,
+            fits: Callable[[Piece], bool]) -> Truth:
+    """Whether a cell stands as ``fits`` says to the card ``anchor`` names (any of the cards a
+    selector describes, the mover excluded), as the position shows it; ``unknown`` names the
+    missing fact when the card is not on the board."""
+    if isinstance(anchor, Selector):
+        return any_of([all_of(is_target(anchor, p, scene), Truth.of(fits(p))) for p in scene.position
+                       if p is not mover and p.cell is not None])
+    named = scene.ref(anchor)
+    if named is None or named.cell is None:
+        return Truth.unknown(f"{unknown}, о которой речь в особенности")
+    return Truth.of(fits(named))
 
 
 def is_target(target: Target, piece: Piece, scene: Scene) -> Truth:

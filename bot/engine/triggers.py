@@ -207,7 +207,10 @@ def fired(position: Position, mover: Piece, how: str, route: rules.Route) -> lis
     shortest path, each cell a step of its own). A trigger that fires on a cell only some
     paths pass says so («если путь идёт через c3»)."""
     out: list[Fired] = []
-    owners = [(o, h, h.ability) for o in position if o.cell is not None or o is mover
+    # a trigger granted by a frame («На глубине: При перемещении …», 50-141) has no text of its
+    # own: it is quoted as the sentence it stands in
+    owners = [(o, h, h.ability if h.ability.text else replace(h.ability, text=h.text))
+              for o in position if o.cell is not None or o is mover
               for h in held(o) if isinstance(h.ability, Trigger)
               and h.ability.when.event in EVENTS.get(how, ())]
     for dst in route.cells:

@@ -992,6 +992,15 @@ def test_a_cell_ahead_diagonal_or_opposite() -> None:
     assert cell_is(Cell(behind="attacked"), None, b1, scene).value is None
     # «на нее» after «через свободную клетку» (20-38): which cell that was the position does not say
     assert cell_is(Cell(that_cell=True), b2, b3, scene).value is None
+    # «на клетку в одном ряду с Терновой изгородью» (40-94)
+    assert cell_is(Cell(same_row="self"), None, a2, scene).value is True
+    assert cell_is(Cell(same_row="self"), None, b3, scene).value is False
+    assert cell_is(Cell(same_row="attacker"), None, b3, scene).value is None
+    enemy = at(card(), "e3", enemy=True)
+    both = Scene(pos(owner, enemy), owner)
+    assert cell_is(Cell(same_row=Selector(side="enemy")), None, BoardCell.parse("a3"),
+                   both).value is True
+    assert cell_is(Cell(same_row=Selector(side="enemy")), None, a2, both).value is False
 def test_companions_and_parasites_are_symbiotes() -> None:
     owner = at(card(), "b2")
     scene = Scene(pos(owner), owner)

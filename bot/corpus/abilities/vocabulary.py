@@ -435,14 +435,16 @@ class Cell(Value):
     to it behind, 40-53), «на 1 клетку по диагонали» (diagonal: a cell
     next to it along a diagonal, 20-75), «на клетку напротив себя» (opposite: the cell next to
     that card ahead of it, 50-180), «на свободную клетку позади себя» (behind: the cell next to
-    that card behind it, 50-47). ``min``: at least that many cards of ``next_to`` stand
+    that card behind it, 50-47; «с клетки позади Скорпиона», 40-195). ``min``: at least that many cards of ``next_to`` stand
     next to it, «на клетку, рядом с которой стоит 8 или более ваших существ» (10-130);
     ``not_next_to``: no such card stands next to it, «(кроме клеток рядом с Гаргульей)» (20-46);
     ``orthogonal``: a cell next to it along its row or column, «на соседнюю клетку (но не по
     диагонали)» (20-174); ``that_cell``: the cell named before, «на нее» after «При ударе
     через ряд через свободную клетку» (20-38: the cell the strike passed over), «на эту
     клетку»; ``rows``: a cell of one of these rows of the half of the card's owner, counted
-    from its side (1 the front: «на свободную клетку второго или третьего ряда», 40-16)."""
+    from its side (1 the front: «на свободную клетку второго или третьего ряда», 40-16);
+    ``same_row``: a cell of that card's row, «на клетку в одном ряду с Терновой изгородью»
+    (40-94)."""
 
     free: bool = False
     adjacent: bool = False
@@ -460,6 +462,7 @@ class Cell(Value):
     not_next_to: Target | None = None
     orthogonal: bool = False
     that_cell: bool = False
+    same_row: Target | None = None
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)

@@ -345,7 +345,16 @@ def wound(text: str) -> tuple[Effect, str] | None:
 
 
 def _two_wounded(text: str) -> tuple[Effect, str] | None:
-    """«ранить себя и выбранное существо на X» (50-82): one verb, two cards, each wounded."""
+    """«ранить себя и выбранное существо на X» (50-82): one verb, two cards, each wounded; the
+    amount also before them, «ранить на 2 Терновую изгородь и это существо» (40-94)."""
+    m = re.match(r"ранить на " + _AMOUNT_OR_VALUES + r" (?=\S)", text)
+    first = _object(text[m.end():]) if m else None
+    both = re.match(r" и ", first[1]) if first else None
+    second = _object(first[1][both.end():]) if first and both else None
+    if m and first is not None and second is not None and re.match(_END, second[1]):
+        value = _amount(m.group("value"))
+        return Many((Wound(value=value, target=first[0]),  # type: ignore[return-value]
+                     Wound(value=value, target=second[0]))), second[1]
     m = re.match(r"ранить ", text)
     first = _object(text[m.end():]) if m else None
     both = re.match(r" и ", first[1]) if first else None

@@ -322,7 +322,9 @@ def _clean(text: str) -> str:
 def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
     """Brackets at the end: «(2 раза за ход)», «(воздействие взрыв)», «(заклинание «спрятать в
     бутылку», 2 раза за бой)», «(максимум +2)» and their combinations («(воздействие
-    несварение, 3 раза за бой)»). An unknown bracket stays."""
+    несварение, 3 раза за бой)»). An unknown bracket stays; «(кроме клеток рядом с …, 1 раз за
+    ход)» (50-141) is the exclusion of the move before it, then the limit."""
+    text = _EXCEPT_AND_LIMIT.sub(r" (\g<away>) (\g<limit>)", text)
     while True:
         m = _BRACKET.search(text)
         if not m:
@@ -367,6 +369,10 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
         text = text[: m.start()].rstrip(" ,")
 
 
+#: «… в любом направлении (кроме клеток рядом с Волнорезом, 1 раз за ход)» (50-141): the cells a
+#: move excludes and the ability's limit in one bracket.
+_EXCEPT_AND_LIMIT = re.compile(r" \((?P<away>кроме клеток рядом с @self), "
+                               r"(?P<limit>\d+ раза? за (?:ход|бой))\)$")
 #: «+1 к следующему метанию (максимум +1) до конца вашего хода» (10-138): the cap of the last
 #: effect before its duration at the end is said as after it.
 _CAP_BEFORE_UNTIL = re.compile(r" (?P<cap>\(максимум \+\d+\)) (?P<until>до конца (?:"
@@ -1023,7 +1029,7 @@ def read(s: str) -> list[Ability] | None:
 
 def _framed(s: str) -> list[Ability] | None:
     for reader in (_lone_frame, statics.kept_off_own_half, statics.blocks_attacks, _mode, _paid,
-                   _triggered, _two_triggers, _conditional, around.frame, _bare):
+                   _triggered, _two_triggers, _from_or_onto, _conditional, around.frame, _bare):
         found = reader(s)
         if found is not None:
             shared = shared_against(found) or any(  # type: ignore[arg-type]
@@ -1636,6 +1642,32 @@ def _two_triggers(s: str) -> list[Ability] | None:
                 # death?)
             return [first, other]
     return None
+
+
+#: «при перемещении существа противника с клетки позади Скорпиона или на неё …» (40-195): a
+#: move off a cell or onto it.
+_FROM_OR_ONTO = re.compile(r"^(?P<head>при (?:перемещении|передвижении|движении) [^,]+?) с клетки "
+                           r"(?P<where>позади @self) или на нее(?= )")
+
+
+def _from_or_onto(s: str) -> list[Ability] | None:
+    """«При перемещении существа противника с клетки позади Скорпиона или на неё может объявить
+    особый удар … по этому существу» (40-195): a move off that cell or onto it — one trigger
+    for each (as two events joined by «или», :func:`_two_triggers`), with the same effects."""
+    m = _FROM_OR_ONTO.match(s)
+    if m is None:
+        return None
+    rest = s[m.end():]
+    off = _triggered(f"{m.group('head')} с клетки {m.group('where')}{rest}")
+    onto = _triggered(f"{m.group('head')} на клетку {m.group('where')}{rest}")
+    if not off or not onto or len(off) != 1 or len(onto) != 1:
+        return None
+    first, other = off[0], onto[0]
+    if not isinstance(first, Trigger) or not isinstance(other, Trigger) \
+            or not all(map(_read, (first, other))) \
+            or dataclasses.replace(first, when=other.when) != other:
+        return None
+    return [first, other]
 
 
 #: «он бросает кубик; если выпало …» (40-89): the card itself rolls, as «бросьте кубик».

@@ -294,7 +294,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # named thing put on a creature — a marker, though the card does not say the word)
     (re.compile(r" с [«\"](?P<bare>" + "|".join(_BARE_MARKERS) + r")[»\"]$"), "bare_marker"),
     (re.compile(r",? " + _STANDING + r" рядом$"), "adjacent"),
-    (re.compile(r",? " + _STANDING + r" рядом с (?P<of>ним|ней|атакованным|погибшим)$"),
+    # «по существу, стоящему рядом с Сайкороном» (10-153): next to the card itself
+    (re.compile(r",? " + _STANDING + r" рядом с (?P<of>ним|ней|атакованным|погибшим|@self)$"),
      "adjacent_of"),
     (re.compile(r" рядом с (?P<of>ним|ней|атакованным|собой|погибшим)$"), "adjacent_of"),
     # «все карты, стоящие рядом с клеткой, на которой он находится» (20-163): next to it

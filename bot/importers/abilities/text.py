@@ -195,14 +195,16 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     # «{tap}Ж выстрел …» (40-8): Ж is the colon's key on a Russian keyboard
     (re.compile(r"^закрыться ж (?=выстрел )"), "закрыться: "),
     (re.compile(r"\bквыстрелупо\b"), "к выстрелу по"),  # «+1 квыстрелупо существам …» (21-4)
+    (re.compile(r"\bобъявитьособый\b"), "объявить особый"),  # «может объявитьособый удар» (40-195)
     (re.compile(r"\bмаксмум\b"), "максимум"),  # «Максмум 12 {health}» (30-178)
     (re.compile(r"^опыт в атаке: (\d+) если "), r"опыт в атаке \1, если "),  # «{ova}: 2 если» (30-181)
 )
 
 
-#: A word the database hyphenated at a line break («маги-ческой», «следующе-го»), in lower
-#: case; a quoted name keeps its hyphenation («наводне-ние», docs/abilities.md).
-_HYPHENATED = re.compile(r"(?<![\w-])(?P<a>[а-яё]+)-(?P<b>[а-яё]+)(?![\w-])")
+#: A word the database hyphenated at a line break («маги-ческой», «следующе-го»; a capital first:
+#: «рядом с Волноре-зом», 50-141); a quoted name keeps its hyphenation («наводне-ние»,
+#: docs/abilities.md).
+_HYPHENATED = re.compile(r"(?<![\w-])(?P<a>[а-яёА-ЯЁ][а-яё]*)-(?P<b>[а-яё]+)(?![\w-])")
 _QUOTE = re.compile(r"«[^«»]*»|\"[^\"]*\"")
 
 
@@ -228,9 +230,9 @@ def join_hyphenations(sentence: str) -> str:
 def _joined(m: re.Match[str]) -> str:
     word = m.group("a") + m.group("b")
     known = _morph().word_is_known
-    if known(m.group(0)):
+    if known(m.group(0).lower()):
         return m.group(0)
-    if known(word) or (word.startswith("не") and known(word[2:])):
+    if known(word.lower()) or (word.startswith("не") and known(word[2:])):
         return word
     return m.group(0)
 

@@ -734,6 +734,14 @@ def _aimed(when: When, text: str) -> Iterator[Reading]:
                 # host, so it is the host attacked, as «Когда хозяин атакован дальней атакой»
                 yield replace(when, event="attacked", subject="host"), rest
                 return
+            if isinstance(target, Selector) and when.subject == "self" \
+                    and when.attack == Attack(kind="attack", reach="ranged"):
+                # «при дальней атаке по существу, стоящему рядом с Сайкороном он может
+                # телепортироваться … рядом с атаковавшим» (10-153): a ranged attack named by its
+                # reach alone is any card's, as «при дальней атаке по хозяину» is not the
+                # symbiote's own (every such phrase of the database is another card's attack)
+                yield replace(when, subject=Selector(what="card"), target=target), rest
+                return
             if target is not None and (when.subject == "self" or isinstance(when.subject, Selector)):
                 # «при атаке существа противника по вашему закрытому болотному существу» (20-110)
                 yield replace(when, target=target), rest
@@ -798,6 +806,18 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
             if isinstance(who, Selector) or who == "self":
                 cell = Cell(occupied_by=who) if occupied else Cell(next_to=who)
                 yield replace(when, to=cell), rest
+        return
+    m = re.match(r" (?P<way>с клетки|на клетку) позади " + re.escape(SELF) + r"(?=$|[ ,—])", text)
+    if m and when.subject != "self":  # «при перемещении существа противника с клетки позади
+        cell = Cell(behind="self")  # Скорпиона» (40-195): the cell behind the card itself
+        yield (replace(when, from_=cell) if m.group("way") == "с клетки"
+               else replace(when, to=cell)), text[m.end():]
+        return
+    m = re.match(r" на клетку в одном ряду с(?= )", text)
+    if m:  # «на клетку в одном ряду с Терновой изгородью» (40-94): a cell of that card's row
+        for who, rest in _phrases(text[m.end():], "ablt"):
+            if (isinstance(who, Selector) and not who.all) or (who == "self" and when.subject != "self"):
+                yield replace(when, to=Cell(same_row=who)), rest
         return
     m = re.match(r" на клетку (" + "|".join(_REGIONS) + r")", text)
     if m:
