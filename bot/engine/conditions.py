@@ -462,7 +462,7 @@ def own_rows(cell: Cell, enemy: bool) -> int | None:
 #: (tests/engine/test_card_rules.py checks these are all of them).
 CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
                          "behind", "occupied_by", "next_to", "min", "region", "rows", "of",
-                         "not_next_to", "orthogonal", "that_cell", "same_row"})
+                         "not_next_to", "orthogonal", "that_cell", "same_row", "markers"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
                            "size_max", "size_even"})
@@ -526,6 +526,10 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
                       Truth.unknown("на какой клетке стоит карта, о которой речь в особенности"))
     if spec.that_cell:  # «на нее», «на эту клетку»: a cell the ability named before (20-38)
         checks.append(Truth.unknown("та ли это клетка, о которой речь в особенности"))
+    if spec.markers:  # «с клетки с омутом» (40-141): the notation places no markers
+        names = ", ".join(f"«{m}»" for m in spec.markers)
+        checks.append(Truth.unknown(f"есть ли на {dst} маркер {names}: позиция не показывает "
+                                    "маркеры"))
     if spec.same_row is not None:  # «на клетку в одном ряду с Терновой изгородью» (40-94)
         checks.append(_placed(spec.same_row, scene, mover, "в одном ряду с какой картой клетка",
                               lambda p: p.cell.row == dst.row))

@@ -110,7 +110,7 @@ Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
     "strike", "attack", "poison", "regen", "armor", "ovz", "movement", "cost", "excess_wounds",
     "shown_cards", "wounds_dealt", "event_x", "elements", "chosen", "free_cells", "paid",
-    "strike_spread",
+    "strike_spread", "jump_range",
 ]
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.
@@ -444,7 +444,8 @@ class Cell(Value):
     клетку»; ``rows``: a cell of one of these rows of the half of the card's owner, counted
     from its side (1 the front: «на свободную клетку второго или третьего ряда», 40-16);
     ``same_row``: a cell of that card's row, «на клетку в одном ряду с Терновой изгородью»
-    (40-94)."""
+    (40-94); ``markers``: a cell with a marker of that name on it, the name as the ``marker``
+    effect writes it, «с клетки с омутом» (40-141: «получает маркер омута»)."""
 
     free: bool = False
     adjacent: bool = False
@@ -463,6 +464,7 @@ class Cell(Value):
     orthogonal: bool = False
     that_cell: bool = False
     same_row: Target | None = None
+    markers: tuple[str, ...] = set_field()
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)

@@ -478,7 +478,8 @@ def cancel(text: str) -> tuple[Effect, str] | None:
 # ---------------------------------------------------------------------------------------------
 # «возвращает свой подтип существа» (40-95)
 
-_SUBTYPE = re.compile(r"возвращает свой подтип существа(?=$|[,.;])")
+#: «…, вернув свой подтип существа» (50-147): the same, said as a gerund after the move it comes with
+_SUBTYPE = re.compile(r"(?:возвращает|вернув) свой подтип существа(?=$|[,.;])")
 
 
 def regain_subtype(text: str) -> tuple[Effect, str] | None:

@@ -567,6 +567,7 @@ def _described_cards(text: str) -> tuple[Selector, str] | None:
 
 
 _CELLS = {"на соседнюю клетку": Cell(adjacent=True), "на свободную клетку": Cell(free=True),
+          "на соседнюю свободную клетку": Cell(adjacent=True, free=True),  # 50-147
           "на свободную клетку поля боя": Cell(free=True),  # 20-132
           "на выбранную клетку поля боя": Cell(),  # any cell (30-57)
           "на клетку вперед": Cell(forward=True),  # 50-1

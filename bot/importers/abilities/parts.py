@@ -54,6 +54,9 @@ _FIXED: dict[str, XValue] = {
     "стоимость показанной карты": XValue(count="cost"),
     "количество показанных карт": XValue(count="shown_cards"),  # of a prophecy (10-127)
     f"количество клеток, на которое передвинулся {SELF} в этот ход": XValue(count="cells_moved"),
+    # the range of the jump that fired the trigger («При прыжке …, где X дальность совершенного
+    # прыжка», 20-186): how far it jumped
+    "дальность совершенного прыжка": XValue(count="jump_range"),
     "количество оставшихся единиц брони": XValue(count="armor"),
     "количество оставшихся единиц броню": XValue(count="armor"),  # «{armor}» rendered so
     "число своих дополнительных жизней": XValue(count="extra_life"),

@@ -228,7 +228,9 @@ _PLACES_AFTER: dict[str, Place] = {"same_row": "same_row", "same_column": "same_
 #: A cell with a marker named without the word «маркер» (the name as the card's ``marker``
 #: effect writes it): «рядом с гнездом» (20-73: «положить маркер гнезда»), «с вашим логовом»
 #: (40-62: «получает маркер логова»).
-_MARKER_NOUNS: dict[str, str] = {"гнездом": "гнезда", "логовом": "логова"}
+_MARKER_NOUNS: dict[str, str] = {"гнездом": "гнезда", "логовом": "логова",
+                                 "омутом": "омута"}  # 40-141: «получает маркер омута»
+MARKER_NOUNS = _MARKER_NOUNS
 #: A cell with a marker: «маркером костра» (40-217; the name as the marker effect writes it).
 _MARKER_CELL = re.compile(r"маркер(?:ом)? (?:«(?P<q>[^»]+)»|\"(?P<d>[^\"]+)\"|(?P<w>[а-я]+"
                           r"(?:-[а-я]+)?))")

@@ -38,7 +38,7 @@ from bot.corpus.abilities import (
 )
 from bot.corpus.abilities.vocabulary import Nth
 from bot.importers.abilities.attacks import genitive_attacks
-from bot.importers.abilities.selectors import dative_target, described
+from bot.importers.abilities.selectors import MARKER_NOUNS, dative_target, described
 from bot.importers.abilities.text import SELF, may_be, self_plural
 from bot.importers.abilities.words import CELL_REGIONS
 
@@ -812,6 +812,16 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
         cell = Cell(behind="self")  # Скорпиона» (40-195): the cell behind the card itself
         yield (replace(when, from_=cell) if m.group("way") == "с клетки"
                else replace(when, to=cell)), text[m.end():]
+        return
+    m = re.match(r" с клетки с (?P<m>" + "|".join(MARKER_NOUNS) + r")(?=$|[ ,—])", text)
+    if m and when.from_ is None:  # «при перемещении карты противника с клетки с омутом» (40-141)
+        yield replace(when, from_=Cell(markers=(MARKER_NOUNS[m.group("m")],))), text[m.end():]
+        return
+    m = re.match(r" с соседней(?: с " + re.escape(SELF) + r")? клетки(?=$|[ ,—])", text)
+    if m and when.subject != "self" and when.from_ is None:
+        # «при перемещении существа противника с соседней клетки» (30-116): off a cell next to
+        # the card itself, as «с соседней с Огненным импом клетки» (10-138)
+        yield replace(when, from_=Cell(next_to="self")), text[m.end():]
         return
     m = re.match(r" на клетку в одном ряду с(?= )", text)
     if m:  # «на клетку в одном ряду с Терновой изгородью» (40-94): a cell of that card's row
