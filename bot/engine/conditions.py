@@ -532,7 +532,7 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
                                     "маркеры"))
     if spec.same_row is not None:  # «на клетку в одном ряду с Терновой изгородью» (40-94)
         checks.append(_placed(spec.same_row, scene, mover, "в одном ряду с какой картой клетка",
-                              lambda p: p.cell.row == dst.row))
+                              lambda p: p.cell is not None and p.cell.row == dst.row))
     return all_of(checks)
 
 
