@@ -95,6 +95,7 @@ _FLAG_WORDS: dict[str, str] = {
     "parasite": "паразит ли (симбиот на хозяине)",
     "unmoved_last_turn": "не перемещалась ли в свой прошлый ход карта",
     "companion": "компаньон ли",
+    "classed": "есть ли класс у",
 }
 
 
@@ -117,6 +118,8 @@ def has_flag(piece: Piece, flag: Flag) -> Truth:
         "unmoved_last_turn": None,  # nor what happened in an earlier turn
         # «компаньона стоимостью 5 или менее» (50-139): a symbiote of that type
         "companion": (card.creature_type == "Компаньон") if card else None,
+        # «ваше существо с классом» (20-192): one with a class in the card database
+        "classed": any(card.classes) if card else None,
     }
     value = known[flag]
     if value is None:
@@ -228,7 +231,8 @@ SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "element
                               "having", "having_all", "lacking", "markers", "cost_max", "cost_min",
                               "movement_min", "movement_max", "wounds_min", "lives_min",
                               "lives_max", "healed_min", "region", "rows", "place", "of",
-                              "graveyard", "next_to", "next_to_min"})
+                              "graveyard", "next_to", "next_to_min",
+                              "next_to_negated"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
 
 
@@ -270,7 +274,9 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
         checks.append(at_place(piece, sel.place, anchor) if anchor is not None
                       else Truth.unknown("о какой карте речь в особенности"))
     if sel.next_to is not None:
-        checks.append(_next_to(sel.next_to, sel.next_to_min, piece, scene))
+        near = _next_to(sel.next_to, sel.next_to_min, piece, scene)
+        # «рядом с которым нет хотя бы двух других его существ» (30-60): not so many
+        checks.append(near.negated() if sel.next_to_negated else near)
     return all_of(checks)
 
 

@@ -1394,3 +1394,22 @@ def test_rows_count_from_the_front_of_the_half_of_the_card_or_of_the_owner() -> 
     spec = Cell(free=True, rows=(2, 3))
     assert [cell_is(spec, None, BoardCell.parse(c), scene).value for c in ("b1", "b2", "b3", "b5")] \
         == [True, True, False, False]
+
+
+def test_next_to_negated_and_a_card_with_a_class() -> None:
+    # «каждое нелетающее существо противника, рядом с которым нет хотя бы двух других его
+    # существ» (30-60): b3 has one other enemy beside it, c5 two, a «?» is no card
+    owner = at(card(), "a1")
+    lone = at(card(classes=("Орк",)), "b3", enemy=True)
+    crowded = at(card(), "c5", enemy=True)
+    scene = Scene(pos(owner, lone, crowded, at(card(), "b4", enemy=True),
+                      at(card(), "d5", enemy=True)), owner)
+    few = Selector(side="enemy", next_to=Selector(side="enemy"), next_to_min=2,
+                   next_to_negated=True)
+    assert selects(few, lone, scene).value is True
+    assert selects(few, crowded, scene).value is False
+    # «ваше существо с классом» (20-192): the card database's classes; a «?» is unknown
+    classed = Selector(flags=("classed",))
+    assert selects(classed, lone, scene).value is True
+    assert selects(classed, owner, scene).value is False
+    assert selects(classed, at(None, "e6"), scene).value is None

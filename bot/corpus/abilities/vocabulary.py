@@ -76,7 +76,7 @@ Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "c
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
                "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "unmoved",
                "defender", "even_lives", "parasite", "unmoved_last_turn",
-               "companion"]
+               "companion", "classed"]
 Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьма", "Нейтралы"]
 #: Where a selected card stands, relative to ``Selector.of``.
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "other_column", "same_row",
@@ -356,7 +356,9 @@ class Selector(Value):
     картам, рядом с которыми стоят два или более ваших существа со строем» (50-48: min 2), «по
     картам, стоящим рядом с вашими существами с дополнительными жизнями» (40-98), or next to a
     cell with a marker (``what: cell``), «каждое тёмное существо рядом с маркером костра»
-    (40-217). Of a ``cell`` selector, ``side`` own is a marker of your card («вашим логовом»).
+    (40-217); ``next_to_negated``: not so many of them stand next to it («каждое нелетающее
+    существо противника, рядом с которым нет хотя бы двух других его существ», 30-60: min 2).
+    Of a ``cell`` selector, ``side`` own is a marker of your card («вашим логовом»).
     ``having_all``: every one of ``having``, not any («существо с проклятием и отравлением»,
     30-174).
     """
@@ -390,10 +392,11 @@ class Selector(Value):
     graveyard: bool = False
     next_to: Selector | None = None
     next_to_min: int = 1
+    next_to_negated: bool = False
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)
-        if self.next_to_min != 1 and self.next_to is None:
+        if (self.next_to_min != 1 or self.next_to_negated) and self.next_to is None:
             raise ValueError("a selector's next_to_min counts the cards next_to names")
         if (self.what == "cell") != bool(self.what == "cell" and self.markers):
             raise ValueError("a cell is named by the marker on it")

@@ -251,6 +251,12 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r", рядом с (?:которым|которой|которыми) (?:стоит|стоят) (?:(?P<n>\d+|два|две|три|"
                 r"четыре) или (?:более|больше) )?(?P<near>[^,]+)$"), "next_to"),
     (re.compile(r"(?:,? " + _STANDING + r"| на клетках)? рядом с (?P<near>[^,]+)$"), "next_to"),
+    # «каждое нелетающее существо противника, рядом с которым нет хотя бы двух других его
+    # существ» (30-60): not so many cards of its own side next to it
+    (re.compile(r", рядом с (?:которым|которой) нет хотя бы (?P<n>двух|трех) других (?:его|ее) "
+                r"существ$"), "not_next_to_its"),
+    # «ваше существо с классом» (20-192): one with a class
+    (re.compile(r" с классом$"), "classed"),
     (re.compile(r",? (?:" + _STANDING + r" )?(?:в|во) (?P<r>[123])(?:-м)? ряду противника$"),
      "region"),
     # «за каждое открытое существо в отряде противника» (30-165): the enemy's cards in play
@@ -421,6 +427,14 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 fields["next_to"], count = near
                 if count != 1:
                     fields["next_to_min"] = count
+            elif what == "not_next_to_its":
+                if "next_to" in fields:
+                    return None
+                fields["next_to"] = None  # its side's creatures: the side is read below
+                fields["next_to_min"] = {"двух": 2, "трех": 3}[m.group("n")]
+                fields["next_to_negated"] = True
+            elif what == "classed":
+                flags.append("classed")
             elif what == "enemy":
                 fields["side"] = "enemy"
             elif what in ("unwounded", "wounded", "even_lives", "unmoved", "unmoved_last_turn"):
@@ -613,6 +627,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
             flags.append(_FLAGS[stem])
     if fields.get("having_all") and len(set(having)) != 2:
         return None  # «с A и B» only: not with a having said another way besides
+    if fields.get("next_to_negated"):  # «других его существ»: of the side of the card itself
+        if fields.get("side") not in ("own", "enemy") or noun != "creature":
+            return None
+        fields["next_to"] = Selector(side=fields["side"])  # type: ignore[arg-type]
     return Phrase(Selector(what=noun, flags=tuple(flags), elements=tuple(elements),
                            classes=tuple(classes), having=tuple(having),
                            lacking=tuple(lacking), markers=tuple(markers),
