@@ -232,7 +232,7 @@ SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "element
                               "movement_min", "movement_max", "wounds_min", "lives_min",
                               "lives_max", "healed_min", "region", "rows", "place", "of",
                               "graveyard", "next_to", "next_to_min",
-                              "next_to_negated"})
+                              "next_to_negated", "named_as"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
 
 
@@ -277,6 +277,12 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
         near = _next_to(sel.next_to, sel.next_to_min, piece, scene)
         # «рядом с которым нет хотя бы двух других его существ» (30-60): not so many
         checks.append(near.negated() if sel.next_to_negated else near)
+    if sel.named_as is not None:  # «демона с таким же названием» (20-148): as that card's name
+        anchor = scene.ref(sel.named_as)
+        checks.append(Truth.of(piece.card.name == anchor.card.name)
+                      if anchor is not None and anchor.card is not None and piece.card is not None
+                      else Truth.unknown(f"такое же ли название у {piece_label(piece)}, как у "
+                                         "карты, о которой речь в особенности"))
     return all_of(checks)
 
 

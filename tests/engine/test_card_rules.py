@@ -1001,6 +1001,18 @@ def test_a_cell_ahead_diagonal_or_opposite() -> None:
     assert cell_is(Cell(same_row=Selector(side="enemy")), None, BoardCell.parse("a3"),
                    both).value is True
     assert cell_is(Cell(same_row=Selector(side="enemy")), None, a2, both).value is False
+def test_a_card_of_the_same_name() -> None:
+    # «вызвать демона с таким же названием» (20-148): named as the card the trigger names
+    owner = at(card(), "b2")
+    demon = at(card(name="Бес"), "c3")
+    same, other = at(card(name="Бес"), "d4"), at(card(name="Чёрт"), "e5")
+    scene = Scene(pos(owner, demon, same, other), owner, refs=(("that", demon),))
+    assert selects(Selector(named_as="that"), same, scene).value is True
+    assert selects(Selector(named_as="that"), other, scene).value is False
+    assert selects(Selector(named_as="that"), at(None, "a1"), scene).value is None
+    assert selects(Selector(named_as="that"), same, Scene(pos(owner, same), owner)).value is None
+
+
 def test_companions_and_parasites_are_symbiotes() -> None:
     owner = at(card(), "b2")
     scene = Scene(pos(owner), owner)

@@ -360,7 +360,8 @@ class Selector(Value):
     существо противника, рядом с которым нет хотя бы двух других его существ», 30-60: min 2).
     Of a ``cell`` selector, ``side`` own is a marker of your card («вашим логовом»).
     ``having_all``: every one of ``having``, not any («существо с проклятием и отравлением»,
-    30-174).
+    30-174). ``named_as``: a card of the same name as that one («вызвать демона с таким же
+    названием», 20-148: as the demon the trigger names).
     """
 
     what: Noun = "creature"
@@ -393,6 +394,7 @@ class Selector(Value):
     next_to: Selector | None = None
     next_to_min: int = 1
     next_to_negated: bool = False
+    named_as: Ref | None = None
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)

@@ -511,8 +511,17 @@ def summon(text: str) -> tuple[Effect, str] | None:
         if isinstance(what, Selector) and isinstance(who, Selector) and who.up_to is None:
             return Summon(what=what, to=Cell(next_to=who, min=int(near.group("n")))), \
                 rest[near.end():]
+    anywhere = _ANY_FREE_CELL.search(rest)
+    if anywhere:  # «вызвать демона с таким же названием на любую свободную клетку поля боя»
+        what = described(rest[:anywhere.start()])  # (20-148)
+        if isinstance(what, Selector) and not what.all and what.up_to is None:
+            return Summon(what=what, to=Cell(free=True)), rest[anywhere.end():]
     found = _described_cards(rest)
     return (Summon(what=found[0]), found[1]) if found else None
+
+
+#: «на любую свободную клетку поля боя» after what is summoned: a free cell anywhere on it.
+_ANY_FREE_CELL = re.compile(r" на любую (?:свободную|незанятую) клетку поля боя" + _END)
 
 
 #: «демона или духа (тёмного, стоимостью 9 или менее)» (30-189): an adjective and a cost in

@@ -374,12 +374,18 @@ def marker(text: str) -> Found | None:
     words = _MARKER_WORDS.match(text)
     if words:
         return Marker(name=words.group(1)), text[words.end():]
+    bare = _BARE_GIVEN.match(text)
+    if bare:  # «оно получает «печать Сеггера»» (50-204): a marker, though without the word
+        return Marker(name=bare.group(1)), text[bare.end():]
     m = re.match(r"маркер (?:«([^»]+)»|\"([^\"]+)\"|([а-я]+(?:-[а-я]+)?))(?=$|[ ,.;)])", text)
     if not m:
         return None
     return Marker(name=m.group(1) or m.group(2) or m.group(3)), text[m.end():]
 
 
+#: A quoted name given without the word «маркер» that the card's own text names a marker of
+#: («При гибели существа противника с «печатью Сеггера» …», 50-204: selectors._BARE_MARKERS).
+_BARE_GIVEN = re.compile(r"«(печать сеггера)»(?=$|[ ,.;)])")
 #: «маркер холод трясины до конца хода»: the words up to «до конца …» are the marker's name
 #: (no preposition or conjunction among them: «маркер костра на клетку до конца …» is no name).
 _NOT_NAME = r"(?!(?:до|на|в|во|с|со|по|к|ко|у|от|и|или|а|рядом|клетку|клетке)(?= ))"

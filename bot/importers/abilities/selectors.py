@@ -262,6 +262,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «за каждое открытое существо в отряде противника» (30-165): the enemy's cards in play
     (re.compile(r" в отряде противника$"), "enemy"),
     (re.compile(r" противника$"), "enemy"),
+    # «вызвать демона с таким же названием» (20-148): of the name of the card named before
+    (re.compile(r" с таким же названием$"), "named_as"),
     (re.compile(r" без ран$"), "unwounded"),
     (re.compile(r" с ранами$"), "wounded"),
     # «закрыть существо, которое не передвигалось в этот ход» (10-65, 20-9)
@@ -437,6 +439,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 flags.append("classed")
             elif what == "enemy":
                 fields["side"] = "enemy"
+            elif what == "named_as":
+                if "named_as" in fields:
+                    return None
+                fields["named_as"] = "that"
             elif what in ("unwounded", "wounded", "even_lives", "unmoved", "unmoved_last_turn"):
                 flags.append(what)  # type: ignore[arg-type]
             elif what in ("cost_max", "cost_min"):
