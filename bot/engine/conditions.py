@@ -232,7 +232,7 @@ SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "element
                               "movement_min", "movement_max", "wounds_min", "lives_min",
                               "lives_max", "healed_min", "region", "rows", "place", "of",
                               "graveyard", "next_to", "next_to_min",
-                              "next_to_negated", "named_as"})
+                              "next_to_negated", "named_as", "opposite"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
 
 
@@ -283,7 +283,19 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
                       if anchor is not None and anchor.card is not None and piece.card is not None
                       else Truth.unknown(f"такое же ли название у {piece_label(piece)}, как у "
                                          "карты, о которой речь в особенности"))
+    if sel.opposite is not None:
+        checks.append(_opposite(sel.opposite, piece, scene))
     return all_of(checks)
+
+
+def _opposite(facing: Selector, piece: Piece, scene: Scene) -> Truth:
+    """«каждую карту противника, напротив которой стоит ваше существо» (40-40): ``piece``
+    stands opposite (in the cell in front of) one of the cards ``facing`` describes."""
+    if piece.cell is None:
+        return FALSE  # a flyer in the auxiliary zone stands opposite nothing
+    found = [all_of(selects(facing, p, scene), at_place(piece, "opposite", p))
+             for p in scene.position if p is not piece and p.cell is not None]
+    return any_of(found)
 
 
 def _next_to(near: Selector, n: int, piece: Piece, scene: Scene) -> Truth:

@@ -230,6 +230,15 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     line = Selector(what="card", place="same_row_or_column")
     assert selects(line, friend, scene).value is True and selects(line, enemy, scene).value is True
     assert selects(line, at(None, "c3", enemy=True), scene).value is False
+    # «каждую карту противника, напротив которой стоит ваше существо» (40-40): the owner on b2
+    # faces the enemy on b3; nobody of the owner's stands in front of d4; «напротив существ в
+    # строю с Дрорном» (50-49): the friend is a Гном with no «Строй»
+    facing = Selector(what="card", side="enemy", opposite=Selector(side="own"))
+    assert selects(facing, enemy, scene).value is True
+    assert selects(facing, at(None, "d4", enemy=True), scene).value is False
+    assert selects(facing, friend, scene).value is False
+    ranked = Selector(what="card", side="enemy", opposite=Selector(place="in_formation"))
+    assert selects(ranked, at(None, "c3", enemy=True), scene).value is False
     assert value(Nearby(place="adjacent", selector=Selector(side="enemy", classes=("Орк",)),
                         negated=True)) is None
     # «?» enemy: its class is unknown

@@ -362,6 +362,8 @@ class Selector(Value):
     ``having_all``: every one of ``having``, not any («существо с проклятием и отравлением»,
     30-174). ``named_as``: a card of the same name as that one («вызвать демона с таким же
     названием», 20-148: as the demon the trigger names).
+    ``opposite``: the card stands opposite (in the cell in front of) a card it describes,
+    «каждую карту противника, напротив которой стоит ваше существо» (40-40).
     """
 
     what: Noun = "creature"
@@ -395,6 +397,7 @@ class Selector(Value):
     next_to_min: int = 1
     next_to_negated: bool = False
     named_as: Ref | None = None
+    opposite: Selector | None = None
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)
@@ -1308,7 +1311,9 @@ class RangeBonus(Entry):
 class DieBonus(Entry):
     """«+1 к броскам кубика»; ``next``: only its next roll, «+1 к следующему броску кубика». As
     an effect of an :class:`Activated` ability («Уменьшить выбранный бросок кубика на 2», 40-24)
-    it is the one roll the ability is used on."""
+    it is the one roll the ability is used on. ``against``: only its rolls in attacks at these
+    cards, «ваши существа получают +1 к броскам кубика при атаках по этому существу до конца
+    хода» (10-9)."""
 
     kind: ClassVar[str] = "die_bonus"
     value: Amount
@@ -1316,6 +1321,7 @@ class DieBonus(Entry):
     until: Until | None = None
     max: int | None = None
     next: bool = False
+    against: Target | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
@@ -1420,13 +1426,16 @@ class ReduceTo(Entry):
     (to 1): attacks ``against`` the target become that strength or value. ``next``: only the
     next such attack, «следующий простой удар Финириарха сводится к сильному» (40-105). As an
     effect of an :class:`Activated` ability («свести простой удар вашего существа к сильному»,
-    10-5) it is the one attack the ability is used on."""
+    10-5) it is the one attack the ability is used on; with ``until``, every such attack until
+    then («до конца этого хода все простые удары по выбранному существу сводятся к сильным»,
+    30-191)."""
 
     kind: ClassVar[str] = "reduce_to"
     against: tuple[Attack, ...] = set_field()
     to: Strength | int
     target: Target = "self"
     next: bool = False
+    until: Until | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

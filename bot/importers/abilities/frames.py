@@ -89,7 +89,7 @@ from bot.importers.abilities import sentences as lone
 from bot.importers.abilities.conditions import condition
 from bot.importers.abilities.modifiers import genitive, modifier, shared_against
 from bot.importers.abilities.parts import cap, limit, x_value
-from bot.importers.abilities.selectors import dative_target, described, target
+from bot.importers.abilities.selectors import dative_target, described, noun_phrase, target
 from bot.importers.abilities.statics import statement
 from bot.importers.abilities.text import SELF, class_gender, self_gender
 from bot.importers.abilities.triggers import EVENT_NOUN_RE, defines_x, whens
@@ -631,6 +631,9 @@ _MAY_KINDS = frozenset({"wound", "heal", "extra_lives", "strike", "move", "swap"
                         "movement_bonus", "die_bonus", "protection", "reduction"})
 
 
+_MAY_GIVES = re.compile(r"(?P<a>[^;]+?)\s*;\s*(?P<b>получить [^;]+)")
+
+
 def _may_rest(text: str) -> tuple[Effect, ...] | None:
     """«Метание «кинжала» на 1-2-2, дальность 4, при этом ваш пират может получить проклятие»
     (50-172): after other effects, «[кто] может …» to the end is what the owner may do or not —
@@ -645,8 +648,17 @@ def _may_rest(text: str) -> tuple[Effect, ...] | None:
     else:
         return None
     # «может поменяться местами с атакованным существом, при этом закрыть его» (40-51): what
-    # follows by «, при этом» is part of what it may do; after «;» or «, затем» it is not clear
-    inner = clause(rest) if re.search(r";|,\s*затем\s", rest) else _effects(rest)
+    # follows by «, при этом» is part of what it may do; after «;» or «, затем» it is not clear —
+    # but «может A; получить B» is the database's way to say what doing A gives (50-62, 50-173,
+    # 40-164): «при этом может раниться на 2; получить +1 к регенерации (максимум +2)» (40-134)
+    gives = _MAY_GIVES.fullmatch(rest)
+    if gives:
+        first, then = clause(gives.group("a")), _effects(gives.group("b"))
+        inner = first + then if first is not None and then is not None else None
+    elif re.search(r";|,\s*затем\s", rest):
+        inner = clause(rest)
+    else:
+        inner = _effects(rest)
     if inner is None or any(e.kind not in _MAY_KINDS for e in inner):
         return None
     return (Choice(options=(inner, ())),)
@@ -864,6 +876,29 @@ def _later(text: str) -> tuple[Effect, str] | None:
     return None
 
 
+#: «следующее существо противника, которое действует, ранится на 3» (30-78): a trap.
+_NEXT_ACTING = re.compile(r"следующ(?P<g>ее|ая|ий) (?P<who>[^,;]+?), (?:которое|которая|который) "
+                          r"действует, (?P<what>[^;]+)")
+
+
+def _next_acting(text: str) -> tuple[Effect, str] | None:
+    """«следующее существо противника, которое действует, ранится на 3» (30-78): effects of
+    that card the first time such a card acts — a :class:`Delayed` at an ``acts`` event of
+    them. The whole clause only (effects after it may be the trap's too or not)."""
+    m = _NEXT_ACTING.fullmatch(text)
+    if not m:
+        return None
+    who = noun_phrase(m.group("who"))
+    if who is None or who.plural or who.selector.all or who.selector.up_to is not None \
+            or who.selector.or_self:
+        return None
+    pronoun = {"ее": "оно", "ая": "она", "ий": "он"}[m.group("g")]
+    effects = clause(f"{pronoun} {m.group('what')}")
+    if effects is None or any(isinstance(e, Delayed) for e in effects):
+        return None
+    return Delayed(at=When(event="acts", subject=who.selector), effects=effects), ""
+
+
 #: «бросьте кубик; если выпало …», «бросить кубик: если выпало …»: a roll and its outcomes.
 _ROLL = re.compile(r"(?:бросьте|бросить) кубик\s*[:;]\s*(?=если выпало )")
 #: «если выпало 5 или 6 …», «если выпало 4 или более …»: the results of one outcome.
@@ -990,7 +1025,7 @@ def _bare_rule(ability: Ability) -> bool:
 
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
-    _attack_with_bonus, _heal_with_bonus, _ranged_tail, _delayed, _later, _roll, actions.redirect, actions.reduce_one, actions.block_at,
+    _attack_with_bonus, _heal_with_bonus, _ranged_tail, _delayed, _later, _next_acting, _roll, actions.redirect, actions.reduce_one, actions.block_at,
     actions.change_roll, actions.roll_changed, actions.cancel, actions.regain_subtype,
     actions.fight_result, actions.roll_twice,
     actions.volley, actions.far_wound,
@@ -1258,6 +1293,11 @@ def _dangling(effects: tuple[Effect, ...], x: XValue | None = None) -> bool:
             getattr(e, "target", "self") in ("self", None) for e in effects):
         return True
     for effect in effects:
+        if isinstance(effect, Delayed) and effect.at.event == "acts" \
+                and isinstance(effect.at.subject, Selector):
+            # «следующее существо противника, которое действует, ранится на 3» (30-78): «оно»
+            # is the card of the event
+            return False
         if isinstance(effect, Redirect) and isinstance(effect.from_, Selector) \
                 and not _mentions_that((effect.attacks, effect.from_)):
             # «перенаправить атаку с вашего существа со строем в существо, стоящее с ним в
@@ -1335,6 +1375,14 @@ def _capped(b: Body) -> Body:
     inner = _inner_capped(last, b) if last is not None else None
     if inner is not None:
         return dataclasses.replace(b, effects=(*b.effects[:-1], inner), cap=None)
+    if isinstance(last, Choice) and len(last.options) == 2 and not last.options[1] \
+            and last.options[0]:
+        # «при этом может раниться на 2; получить +1 к регенерации (максимум +2)» (40-134): the
+        # cap of the last effect of what the owner may do
+        option = _capped(dataclasses.replace(b, effects=last.options[0]))
+        if option.cap is None and not isinstance(option.effects[-1], Unparsed):
+            chosen = dataclasses.replace(last, options=(option.effects, ()))
+            return dataclasses.replace(b, effects=(*b.effects[:-1], chosen), cap=None)
     if b.cap < 0:  # «-1 к простому удару за каждое … (максимум -3)»: only a penalty's
         takes = isinstance(last, AttackBonus) and isinstance(last.value, int) and last.value < 0
     else:

@@ -336,7 +336,14 @@ def die_bonus(text: str) -> Found | None:
     value = _signed(m.group(1), m.group(2))
     if value is None:
         return None
-    return DieBonus(value=value, next=bool(m.group("next"))), text[m.end():]
+    rest = text[m.end():]
+    against = None
+    if rest.startswith(" при атаках по "):  # «… при атаках по этому существу» (10-9)
+        found = _dative(rest[len(" при атаках по "):])
+        if found is None:
+            return None
+        against, rest = found
+    return DieBonus(value=value, next=bool(m.group("next")), against=against), rest
 
 
 _COUNT_WORDS = {"": 1, "1 ": 1, "одну ": 1, "2 ": 2, "две ": 2, "3 ": 3, "три ": 3, "x ": "X"}

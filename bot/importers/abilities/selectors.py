@@ -257,6 +257,13 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"существ$"), "not_next_to_its"),
     # «ваше существо с классом» (20-192): one with a class
     (re.compile(r" с классом$"), "classed"),
+    # opposite a card a phrase describes: «каждую карту противника, напротив которой стоит ваше
+    # существо» (40-40), «каждую карту противника, которая стоит напротив существ в строю с
+    # Дрорном» (50-49)
+    (re.compile(r", напротив (?:которого|которой|которых) (?:стоит|стоят) (?P<near>[^,]+)$"),
+     "opposite_to"),
+    (re.compile(r", (?:которое|которая|который|которые) (?:стоит|стоят) напротив (?P<near>[^,]+)$"),
+     "opposite_to"),
     (re.compile(r",? (?:" + _STANDING + r" )?(?:в|во) (?P<r>[123])(?:-м)? ряду противника$"),
      "region"),
     # «за каждое открытое существо в отряде противника» (30-165): the enemy's cards in play
@@ -422,7 +429,12 @@ def noun_phrase(phrase: str) -> Phrase | None:
             m = pattern.search(s)
             if not m:
                 continue
-            if what == "next_to":
+            if what == "opposite_to":
+                facing = _facing(m.group("near"))
+                if facing is None or "opposite" in fields:
+                    return None
+                fields["opposite"] = facing
+            elif what == "next_to":
                 near = _near(m)
                 if near is None or "next_to" in fields:
                     continue  # not a phrase of cards: «рядом с ним» and the like, below
@@ -660,6 +672,23 @@ def _near(m: re.Match[str]) -> tuple[Selector, int] | None:
         return None
     n = m.groupdict().get("n")
     return sel, 1 if n is None else int(n) if n.isdigit() else _COUNT_NEAR[n]
+
+
+def _facing(phrase: str) -> Selector | None:
+    """The cards an «напротив …» phrase after the noun describes (any one of them): one card or
+    several, never «каждое», «до N», a card named by a pronoun or a place but «в строю с»
+    the card itself (50-49)."""
+    if phrase.startswith(("него", "нее", "ним", "ней", "@self")):
+        return None
+    read = noun_phrase(phrase)
+    if read is None:
+        return None
+    sel = read.selector
+    if sel.all or sel.up_to is not None or sel.or_self or sel.graveyard \
+            or sel.next_to is not None or sel.opposite is not None \
+            or (sel.place is not None and (sel.place, sel.of) != ("in_formation", "self")):
+        return None
+    return sel
 
 
 def _class_of(word: str) -> tuple[str, bool] | None:

@@ -65,6 +65,7 @@ from bot.importers.abilities.modifiers import (
     shared_bonus,
 )
 from bot.importers.abilities.selectors import described, target
+from bot.importers.abilities.words import UNTIL, alternation
 
 Statement = Callable[[str], "list[Effect] | None"]
 _STATIC = (reduction, range_bonus, die_bonus, movement_bonus, keyword_bonus, attack_bonus,
@@ -167,6 +168,12 @@ def reduce_to(s: str) -> list[Effect] | None:
     Остроморду сводятся к слабым» (the card's own name is marked ``@self``); «Атаки Эльяты по
     существам с проклятием сводятся к сильным» (the card's own attacks, at the cards named),
     «Слабые атаки пиратов противника сводятся к средним» (at any card)."""
+    lead = re.match(r"до конца (?P<until>" + alternation(UNTIL) + r") (?=все )", s)
+    if lead:  # «до конца этого хода все простые удары по выбранному существу …» (30-191)
+        found = reduce_to(s[lead.end():])
+        if found is None or not isinstance(found[0], ReduceTo) or found[0].next:
+            return None
+        return [dataclasses.replace(found[0], until=UNTIL[lead.group("until")])]
     m = _REDUCE.fullmatch(s)
     if not m:
         return None
@@ -183,7 +190,10 @@ def reduce_to(s: str) -> list[Effect] | None:
         whom = _ANY_CARD
     elif aimed not in ("себе", "@self"):
         named = target(aimed, plural=True)
-        if not isinstance(named, Selector) or not named.all or named.up_to is not None:
+        # «по выбранному существу» (30-191): one creature, the owner's choice
+        chosen = aimed.startswith("выбранн") and isinstance(named, Selector) and not named.all
+        if not isinstance(named, Selector) or not (named.all or chosen) \
+                or named.up_to is not None:
             return None
         whom = named
     raw = m.group("to")
