@@ -1055,9 +1055,13 @@ class FightResult(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class RollTwice(Entry):
     """«бросьте кубик два раза и выберите один из результатов бросков» (10-189, when the card
-    fights): its die for that fight is rolled twice and its owner picks one of the two results."""
+    fights): its die for that fight is rolled twice and its owner picks one of the two results.
+    ``target``: whose die, when not the card's own — «когда существо сражается простым ударом,
+    оно бросает кубик два раза, а вы выбираете один из результатов бросков» (30-167, ``that``);
+    the ability's owner («вы») picks."""
 
     kind: ClassVar[str] = "roll_twice"
+    target: Target = "self"
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

@@ -410,11 +410,21 @@ _ROLL_TWICE = re.compile(r"бросьте кубик (?:два раза|дваж
                          r"бросков(?=$|[,;.])")
 
 
+#: «оно бросает кубик два раза, а вы выбираете один из результатов бросков» (30-167): the die of
+#: the card the trigger names, the ability's owner picks.
+_ITS_ROLL_TWICE = re.compile(r"(?:оно|он|она) бросает кубик (?:два раза|дважды),? а вы выбираете "
+                             r"один из результатов бросков(?=$|[,;.])")
+
+
 def roll_twice(text: str) -> tuple[Effect, str] | None:
     """«бросьте кубик два раза и выберите один из результатов бросков» (10-189): the card's die
-    is rolled twice, its owner picks one result."""
+    is rolled twice, its owner picks one result; «оно бросает кубик два раза, а вы выбираете …»
+    (30-167): the die of the card named before (``that``)."""
     m = _ROLL_TWICE.match(text)
-    return (RollTwice(), text[m.end():]) if m else None
+    if m:
+        return RollTwice(), text[m.end():]
+    m = _ITS_ROLL_TWICE.match(text)
+    return (RollTwice(target="that"), text[m.end():]) if m else None
 
 
 _ROLL = re.compile(r"(?P<verb>уменьшить|увеличить) (?:на (?P<before>\d+) )?выбранный бросок кубика"
