@@ -110,7 +110,7 @@ Measure = Literal[
     "counter", "token", "wound", "life", "extra_life", "cards", "cells_moved", "weak_strike",
     "strike", "attack", "poison", "regen", "armor", "ovz", "movement", "cost", "excess_wounds",
     "shown_cards", "wounds_dealt", "event_x", "elements", "chosen", "free_cells", "paid",
-    "strike_spread", "jump_range",
+    "strike_spread", "jump_range", "wounds_this_turn",
 ]
 CountersAction = Literal["gain", "lose", "max", "start_with"]
 #: Ways of moving or acting a rule changes.

@@ -246,6 +246,10 @@ def _inner_cap(text: str, parts: dict[str, Any]) -> str:
 _VALUE_OF = re.compile(r" на величину (?:(?P<strike>этого (?:простого )?удара)|этой атаки|"
                        r"(?P<weak>слабого простого удара стоящ(?:ей|его) [а-я@ ]+?))"
                        r"(?=$|[,;.)]| \()")
+#: «излечить другое существо от ран, полученных в этот ход» (10-25): a heal on X, X the wounds
+#: the card healed got this turn (``wounds_this_turn`` of ``that``).
+_HEAL_THIS_TURN = re.compile(r"^(?P<head>.*\bизлечить [а-я ]+?) от ран, полученных в этот ход"
+                             r"(?=$|[,;.)]| \()")
 
 
 #: «может потерять X фишек (максимум 3); получить +X к этому разряду» (50-62): the cap said right
@@ -300,8 +304,14 @@ def _per_x(effects: tuple[Effect, ...], per: XValue) -> tuple[Effect, ...] | Non
 
 
 def _value_of(text: str, parts: dict[str, Any]) -> str:
+    if re.search(r"\bx\b", text) or "x" in parts:
+        return text
+    healed = _HEAL_THIS_TURN.search(text)
+    if healed and " от ран" not in text[healed.end():]:
+        parts["x"] = XValue(count="wounds_this_turn", of="that")
+        return healed.group("head") + " на x" + text[healed.end():]
     found = list(_VALUE_OF.finditer(text))
-    if len(found) != 1 or re.search(r"\bx\b", text) or "x" in parts:
+    if len(found) != 1:
         return text
     m = found[0]
     if m.group("weak"):  # «ранить атакованное существо на величину слабого простого удара
