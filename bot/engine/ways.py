@@ -240,8 +240,12 @@ def _unread_rules(piece: Piece, patterns: tuple[str, ...], skip: str = "") -> It
 _OTHERS = re.compile(r"^(?:существа|карты)(?![а-я])|(?<![а-я])(?:противника|ваш\w* (?:существ|карт)"
                      r"|хозяин\w*|кажд\w* (?:существо|карта)|все (?:существа|карты)|стоящие рядом)")
 #: An ability the card pays for or declares, or a bonus of its own («+1 к метанию по картам,
-#: стоящим рядом с …»): what it does is its own action, not a rule of others.
+#: стоящим рядом с …»): what it does is its own action, not a rule of others …
 _ACTIVATED_START = re.compile(r"^(?:закрыться|внезапное действие|фишк|\{|[+\-−–] ?[\dxх])")
+#: … unless it leaves a card a state or an action that lasts («Закрыться: … выбранный гном
+#: получает закрыться: Метание на Х», 40-38; «… существо противника получает сеть на свой
+#: следующий ход не может передвигаться …», 10-77): once paid, that card may have it.
+_GIVES = re.compile(r"(?<![а-я])получа(?:ет|ют)(?![а-я])")
 
 
 def unread_aura(position: Position, piece: Piece, *patterns: str) -> tuple[Piece, str] | None:
@@ -253,10 +257,20 @@ def unread_aura(position: Position, piece: Piece, *patterns: str) -> tuple[Piece
         if other is piece:
             continue
         for told in _unread_rules(other, patterns):
-            text = told.casefold().strip()
-            if _OTHERS.search(text) and not _ACTIVATED_START.match(text):
+            if _of_others(told.casefold().strip(), patterns):
                 return other, told
     return None
+
+
+def _of_others(text: str, patterns: tuple[str, ...]) -> bool:
+    """Whether an unread sentence that speaks of the asked action (``patterns``) may bind
+    other cards than its own: a rule naming them, or a paid ability that gives one the
+    action or a state about it (the words after «получает» name it)."""
+    if not _ACTIVATED_START.match(text):
+        return _OTHERS.search(text) is not None
+    given = _GIVES.search(text)
+    return given is not None and any(re.search(r"(?<![а-я])" + p, text[given.end():])
+                                     for p in patterns)
 
 
 def occupying_marker(position: Position) -> tuple[Piece, Marker, str] | None:

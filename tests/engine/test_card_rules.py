@@ -948,6 +948,22 @@ def test_another_cards_unread_rule_of_others_makes_the_answer_unknown() -> None:
                     Ref.at(pos(jumper, own), "a3")).verdict == "yes"
 
 
+def test_a_paid_ability_that_leaves_another_card_a_state_about_the_action_is_unknown() -> None:
+    # «Закрыться: … нелетающее существо противника получает сеть на свой следующий ход не
+    # может передвигаться и действовать» (10-77): once paid, the net may be on our creature;
+    # «Закрыться: Разряд на 1-2-2; … одно из них получает проклятие» (50-175) says nothing of it
+    mover = at(card(movement=1), "c3")
+    net = at(card(Unparsed(text="Закрыться: Воздействие бросок сети, дальность 2 нелетающее "
+                                "существо противника получает сеть на свой следующий ход не "
+                                "может передвигаться и действовать.")), "c5", enemy=True)
+    curse = at(card(Unparsed(text="Закрыться: передвигается на 1 клетку; ваше существо получает проклятие.")),
+               "c5", enemy=True)
+    netted = pos(mover, net)
+    assert can_move(netted, Ref.at(netted, "c3"), Ref.at(netted, "b3")).verdict == "unknown"
+    cursed = pos(mover, curse)
+    assert can_move(cursed, Ref.at(cursed, "c3"), Ref.at(cursed, "b3")).verdict == "yes"
+
+
 def test_another_cards_movement_and_range_changes() -> None:
     # «Существа противника имеют −1 к движению, пока стоят напротив Навки» (40-138)
     slow = MovementBonus(text="−1 к движению напротив.", value=-1,
