@@ -489,7 +489,8 @@ def test_every_field_of_a_trigger_phrase_is_settled_or_unknown() -> None:
     samples = {"turn": "own", "nth": Nth(count=2, per="turn"), "over": Cell(free=True),
                "moving": "self", "item": "counter", "next": True, "attack": Attack(kind="shot"),
                "target": "self", "keyword": "bls", "value": 3, "in_assault": True,
-               "host_death": True, "at_least": 3, "at_most": 3, "by_other": True}
+               "host_death": True, "at_least": 3, "at_most": 3, "by_other": True,
+               "harmless": True}
     for f in dataclasses.fields(When):
         if f.name in _CHECKED:
             continue

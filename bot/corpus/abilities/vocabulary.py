@@ -740,7 +740,8 @@ class When(Value):
     атаки» (``wounded``); ``at_most``: the most, «должно получить ровно 1 рану» (40-133: both 1).
     ``diagonal``: a move along a diagonal («При перемещении по
     диагонали …», 20-72). ``by_other``: the card is moved by another card, not by itself
-    («При перемещении Кугхора другой картой …», 20-60).
+    («При перемещении Кугхора другой картой …», 20-60). ``harmless``: the attack of the event
+    deals no wounds («Если карта противника атакует и не наносит ран …», 20-26).
     """
 
     event: Event
@@ -768,6 +769,7 @@ class When(Value):
     at_most: int | None = None
     diagonal: bool = False
     by_other: bool = False
+    harmless: bool = False
 
 
 # ---------------------------------------------------------------------------------------------

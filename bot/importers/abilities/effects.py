@@ -1685,20 +1685,26 @@ def block(text: str) -> tuple[Effect, str] | None:
 
 
 _DIE_RESULT = re.compile(
-    r"(?P<yours>ваш )?(?:(?P<first>первый) (?:за (?P<per>ход|бой) )?|(?P<next>следующий) )"
-    r"бросок кубика(?: (?P<whose>[^,;()]+?))?(?: за (?P<per2>ход|бой))? равен (?P<n>[1-6])"
-    r"(?=$| ?[,;(.])")
+    r"(?:(?P<yours>ваш )|(?P<its>его |ее |её ))?(?:(?P<first>первый) (?:за (?P<per>ход|бой) )?"
+    r"|(?P<next>следующий) )"
+    r"бросок кубика(?: (?P<whose>[^,;()]+?))?(?: за (?P<per2>ход|бой))? (?:равен|сводится к) "
+    r"(?P<n>[1-6])(?=$| ?[,;(.])")
 
 
 def die_result(text: str) -> tuple[Effect, str] | None:
     """«Ваш первый за ход бросок кубика равен 6» (20-19), «Первый бросок кубика Хитрого лепрекона
     за бой равен 6» (40-97), «следующий бросок кубика вашего выбранного существа равен 6»
-    (40-46): the roll is not made, its result is set."""
+    (40-46): the roll is not made, its result is set; «его следующий бросок кубика сводится к
+    1» (30-9: «его» the card of the trigger's event)."""
     m = _DIE_RESULT.match(text)
     if not m or (m.group("per") and m.group("per2")) or (m.group("next") and (
             m.group("per") or m.group("per2"))):
         return None
     who: Target = "self"
+    if m.group("its"):  # «его следующий бросок кубика сводится к 1» (30-9): the event's card
+        if not m.group("next") or m.group("whose"):
+            return None
+        who = "that"
     if m.group("whose"):
         named = _transfer_end(m.group("whose"))
         if m.group("yours") or named is None:

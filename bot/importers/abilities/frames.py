@@ -1073,8 +1073,9 @@ def read(s: str) -> list[Ability] | None:
 
 
 def _framed(s: str) -> list[Ability] | None:
-    for reader in (_lone_frame, statics.kept_off_own_half, statics.blocks_attacks, _mode, _paid,
-                   _triggered, _two_triggers, _from_or_onto, _conditional, around.frame, _bare):
+    for reader in (_lone_frame, statics.kept_off_own_half, statics.blocks_attacks,
+                   statics.must_attack_if_able, _mode, _paid, _triggered, _two_triggers,
+                   _from_or_onto, _conditional, around.frame, _bare):
         found = reader(s)
         if found is not None:
             shared = shared_against(found) or any(  # type: ignore[arg-type]
@@ -1259,6 +1260,7 @@ def _mode(s: str) -> list[Ability] | None:
         return [Static(condition=cond, grants=grants(rest))]
     if m.group("n"):
         when = When(event="frenzy", value=int(m.group("n")))
+        rest = _frenzy_once_more(_frenzy_reminder(rest, int(m.group("n"))))
     else:
         when = When(event=_NAMED_TRIGGERS[mode])  # type: ignore[arg-type]
     b = body(rest)
@@ -1986,6 +1988,39 @@ def _once_more(rest: str, when: When) -> str:
     if m is None or when.event != "attack" or when.attack != Attack(kind="simple_strike"):
         return rest
     return (" получает «может нападать простым ударом два раза за ход, после первого нападения "
+            "простым ударом не закрывается» до конца хода" + (m.group("rest") or ""))
+
+
+#: «Бешенство 1: после этой атаки не закрывается и может нападать простым ударом ещё раз до конца
+#: хода (1 раз за ход)» (40-22): the attack whose roll fires the frenzy is the first of two.
+_FRENZY_ONCE_MORE = re.compile(r"после этой атаки не закрывается и может нападать простым ударом "
+                               r"(?:ещё|еще) раз до конца хода(?P<rest> \([^()]*\))?")
+
+
+#: «Бешенство 3: ранить существо напротив на 1 (если бросок кубика, когда атакует в свой ход, равен
+#: 3 или менее ранить существо напротив на 1)» (40-5): the bracket repeats what the frenzy is.
+_FRENZY_REMINDER = re.compile(r"(?P<effects>[^()]+?) \(если бросок кубика, когда атакует в свой ход,"
+                              r" равен (?P<n>\d) или менее,? (?P<again>[^()]+)\)")
+
+
+def _frenzy_reminder(rest: str, value: int) -> str:
+    """The effects of a frenzy without a bracket that only says them again with the rule of
+    frenzy spelt out (the same effects, word for word)."""
+    m = _FRENZY_REMINDER.fullmatch(rest.strip())
+    if m is None or m.group("effects") != m.group("again") or int(m.group("n")) != value:
+        return rest
+    return m.group("effects")
+
+
+def _frenzy_once_more(rest: str) -> str:
+    """As :func:`_once_more` for a frenzy («Бешенство N:»): it fires on the card's attack in its
+    own turn (its die roll), so «после этой атаки не закрывается и может нападать простым ударом
+    ещё раз» is the rule of two simple strikes given until the end of the turn — exact for a card
+    whose only attack is its simple strike (40-22 Орк-берсеркер)."""
+    m = _FRENZY_ONCE_MORE.fullmatch(rest.strip())
+    if m is None:
+        return rest
+    return ("получает «может нападать простым ударом два раза за ход, после первого нападения "
             "простым ударом не закрывается» до конца хода" + (m.group("rest") or ""))
 
 

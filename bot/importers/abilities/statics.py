@@ -33,6 +33,7 @@ from bot.corpus.abilities import (
     MaxWounds,
     MovesOnly,
     MultiAttack,
+    MustAttack,
     NoWounds,
     OnBattlefield,
     OntoOccupied,
@@ -384,6 +385,25 @@ def blocks_attacks(s: str) -> list[Ability] | None:
     when = When(event="attacked", attack=attacks[0], first=bool(m.group("first")),
                 turn="enemy" if m.group("turn") else None, condition=held)
     return [Trigger(when=when, effects=(Block(),))]
+
+
+#: «Если в свой ход Гном-басаарг может атаковать простым ударом закрытое существо противника, он
+#: обязан это сделать» (10-53): whenever it may, it must (in its turn).
+_MUST_IF_ABLE = re.compile(r"если (?P<turn>в свой ход )?@self может атаковать простым ударом "
+                           r"(?P<whom>[^,]+), (?:он|она|оно) обязан[аоы]? это сделать")
+
+
+def must_attack_if_able(s: str) -> list[Ability] | None:
+    """A card that must attack such a card with its simple strike whenever it can: a
+    ``must_attack`` of the card itself (once: «это сделать»), in its own turn a ``static``
+    with the condition ``turn``."""
+    m = _MUST_IF_ABLE.fullmatch(s)
+    whom = target(m.group("whom"), plural=False) if m else None
+    if m is None or not isinstance(whom, Selector):
+        return None
+    rule = MustAttack(who="self", whom=whom, attack=Attack(kind="simple_strike"))
+    turn = condition(m.group("turn").strip()) if m.group("turn") else None
+    return [Static(condition=turn, grants=(rule,))] if turn else [rule]
 
 
 def incarnates_on(s: str) -> list[Effect] | None:

@@ -31,6 +31,7 @@ from bot.corpus.abilities import (
     KeywordCode,
     Region,
     Selector,
+    State,
     Strength,
     Target,
     Turn,
@@ -38,6 +39,7 @@ from bot.corpus.abilities import (
 )
 from bot.corpus.abilities.vocabulary import Nth
 from bot.importers.abilities.attacks import genitive_attacks
+from bot.importers.abilities.conditions import condition
 from bot.importers.abilities.selectors import MARKER_NOUNS, dative_target, described
 from bot.importers.abilities.text import SELF, may_be, self_plural
 from bot.importers.abilities.words import CELL_REGIONS
@@ -223,6 +225,8 @@ def whens(text: str) -> Iterator[Reading]:
     if text.startswith("если "):
         yield from _instead(text[len("если"):])
         yield from _if_attacked(text[len("если "):])
+        yield from _if_harmless(text[len("если "):])
+        yield from _if_defended(text[len("если "):])
         return
     m = re.match(r"(при|после того,? как|после|когда|вместо) ", text)
     if not m:
@@ -318,11 +322,24 @@ def _instead(text: str) -> Iterator[Reading]:
         yield from _replaced(subject, rest.removeprefix(" "))
 
 
+#: «, когда не имеет ран» after «должен излечиться на x»: a state of the card that the replaced
+#: heal needs (40-77), «вместо этого» then at the end of the effects.
+_WHILE_STATE = re.compile(r",? когда (?P<state>не имеет ран)(?= )")
+
+
 def _replaced(subject: Target, text: str) -> Iterator[Reading]:
     """«[кто] должен излечиться, вместо этого», «… должно получить проклятие вместо этого» after
     its subject (``text``)."""
     m = _INSTEAD.match(text)
     rest = _instead_end(text[m.end():]) if m else None
+    state = _WHILE_STATE.match(text, m.end()) if m and m.group("heal") and rest is None else None
+    end = _INSTEAD_AT_END.search(text) if state else None
+    cond = condition(state.group("state")) if state else None
+    if m is not None and state and end and isinstance(cond, State):
+        # «если должен излечиться на x, когда не имеет ран получить … вместо этого» (40-77)
+        yield When(event="heal", timing="instead", subject=subject, condition=cond), \
+            text[state.end():end.start()] + text[end.end():]
+        return
     if m is None or rest is None:
         return
     if m.group("heal"):
@@ -338,6 +355,33 @@ def _if_attacked(text: str) -> Iterator[Reading]:
     for when, rest in _verb_heads(text):
         if when.event == "attacked":
             yield when, rest
+
+
+#: «и не наносит ран» after «атакует»/«нападает»: the attack deals no wounds (``harmless``).
+_HARMLESS = re.compile(r" и не (?:наносит|наносят) ран(?=$|[ ,—])")
+
+
+def _if_harmless(text: str) -> Iterator[Reading]:
+    """«Если карта противника атакует и не наносит ран …» (20-26), «Если существо противника
+    нападает и не наносит ран …» (30-9): an attack or an assault that wounds nobody."""
+    for when, rest in _verb_heads(text):
+        m = _HARMLESS.match(rest)
+        if m and when.event in ("attack", "assault"):
+            yield replace(when, harmless=True), rest[m.end():]
+
+
+#: «Если от простого удара хозяина назначен защитник …» (50-38): a defender is assigned against
+#: that strike (any creature defends: ``subject`` any creature; ``attack`` the strike).
+_DEFENDED = re.compile(r"от простого удара (?P<whose>хозяина|" + re.escape(SELF) + r") назначен "
+                       r"защитник(?=$|[ ,—])")
+
+
+def _if_defended(text: str) -> Iterator[Reading]:
+    m = _DEFENDED.match(text)
+    if m:
+        by: Target = "host" if m.group("whose") == "хозяина" else "self"
+        yield When(event="defend", subject=Selector(),
+                   attack=Attack(kind="simple_strike", by=by)), text[m.end():]
 
 
 #: «во второй раз за ход», «второй раз за бой» (30-14, 30-176): which time of the event fires it.
