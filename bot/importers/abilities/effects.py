@@ -1145,10 +1145,12 @@ def fight(text: str) -> tuple[Effect, str] | None:
         return None
     rest = text[m.end():]
     # «(не закрываясь)», «, не закрываясь» (20-65, 30-12): the fighter does not close
-    tail = re.compile(r"(?: (?P<a2>простым ударом))?(?P<open> как (?:со|с) (?:открытым|"
+    # «со стоящим рядом с ним существом {strike} как с открытым» (50-28): the placeholder left
+    # undeclined after whom, «простой удар»
+    tail = re.compile(r"(?: (?P<a2>простым ударом|простой удар(?= как )))?(?P<open> как (?:со|с) (?:открытым|"
                       r"открытой(?: картой)?))?(?P<stay>,? не закрываясь| \(не закрываясь\))?"
                       r"(?=$|[,;.(])")
-    stops = r"(?= простым ударом| как |,|;| \(не закрываясь\)|$)"
+    stops = r"(?= простым ударом| простой удар как | как |,|;| \(не закрываясь\)|$)"
     for stop in sorted((e.start() for e in re.finditer(stops, rest)), reverse=True):
         whom = described(rest[:stop])
         if whom is None:

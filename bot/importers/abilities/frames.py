@@ -1263,6 +1263,7 @@ def _mode(s: str) -> list[Ability] | None:
         rest = _frenzy_once_more(_frenzy_reminder(rest, int(m.group("n"))))
     else:
         when = When(event=_NAMED_TRIGGERS[mode])  # type: ignore[arg-type]
+        rest = _concentration_reminder(rest) if mode == "концентрация" else rest
     b = body(rest)
     return [_trigger(when, b)] if b is not None else None
 
@@ -2008,6 +2009,22 @@ def _frenzy_reminder(rest: str, value: int) -> str:
     frenzy spelt out (the same effects, word for word)."""
     m = _FRENZY_REMINDER.fullmatch(rest.strip())
     if m is None or m.group("effects") != m.group("again") or int(m.group("n")) != value:
+        return rest
+    return m.group("effects")
+
+
+#: «Концентрация: получает опыт в стрельбе 1 до конца вашего хода (в конце хода противника, если
+#: не получала ран в этот ход получает опыт в стрельбе 1 до конца вашего хода)» (30-77): the
+#: bracket repeats what the concentration is.
+_CONCENTRATION_REMINDER = re.compile(r"(?P<effects>[^()]+?) \(в конце хода противника, если не "
+                                     r"получала? ран в этот ход,? (?P<again>[^()]+)\)")
+
+
+def _concentration_reminder(rest: str) -> str:
+    """The effects of a concentration without a bracket that only says them again with the
+    rule of concentration spelt out (the same effects, word for word)."""
+    m = _CONCENTRATION_REMINDER.fullmatch(rest.strip())
+    if m is None or m.group("effects") != m.group("again"):
         return rest
     return m.group("effects")
 

@@ -129,6 +129,21 @@ def assaults_only(s: str) -> list[Effect] | None:
     return [OnlyTargets(attacks=(Attack(kind="attack"),), targets=whom)]
 
 
+#: «Астрального двойника нельзя атаковать своими картами» (20-45): its owner's cards may declare
+#: no attack at it — every attack of theirs only at another card.
+_NOT_BY_OWN = re.compile(re.escape(SELF) + r" нельзя атаковать своими картами")
+
+
+def not_attacked_by_own(s: str) -> list[Effect] | None:
+    """«<Карту> нельзя атаковать своими картами»: an ``only_targets`` of every card of its owner
+    (any attack) at any card but this one."""
+    if not _NOT_BY_OWN.fullmatch(s):
+        return None
+    return [OnlyTargets(attackers=Selector(what="card", side="own", all=True),
+                        attacks=(Attack(kind="attack"),),
+                        targets=Selector(what="card", other=True))]
+
+
 # ---------------------------------------------------------------------------------------------
 # What a card cannot do
 
@@ -233,8 +248,8 @@ def squad_ban(s: str) -> list[Effect] | None:
     return [SquadBan(excludes=who)]
 
 
-RULES: tuple[Rule, ...] = (defends, only_targets, assaults_only, cannot, counters_as_open, max_symbiotes,
-                           squad_ban)
+RULES: tuple[Rule, ...] = (defends, only_targets, assaults_only, not_attacked_by_own, cannot,
+                           counters_as_open, max_symbiotes, squad_ban)
 
 
 def rule(s: str) -> list[Ability] | None:
