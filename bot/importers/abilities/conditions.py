@@ -145,6 +145,10 @@ def _mulligan(text: str) -> Condition | None:
     return Mulligan() if text == "вы использовали пересдачу" else None
 
 
+_ENEMY_ROWS: dict[str, Region] = {"первом": "enemy_first_row", "втором": "enemy_second_row",
+                                  "третьем": "enemy_third_row"}
+
+
 def _on_battlefield(text: str) -> Condition | None:
     """«на вашей половине поля боя нет существ стоимостью 3 или менее» (40-106)."""
     rows = re.fullmatch(r"в каждом ряду поля боя есть (?P<who>ваше существо|ваша карта)", text)
@@ -152,6 +156,13 @@ def _on_battlefield(text: str) -> Condition | None:
         found = described(rows.group("who"))
         return OnBattlefield(selector=found, each_row=True) if isinstance(found, Selector) \
             else None
+    row = re.fullmatch(r"в (?P<row>первом|втором|третьем) ряду противника нет его "
+                       r"(?P<who>карт|существ)", text)
+    if row:  # «Пока в первом ряду противника нет его карт, …» (10-33): «его», the opponent's
+        return OnBattlefield(selector=Selector(what="card" if row.group("who") == "карт" else
+                                               "creature", side="enemy",
+                                               region=_ENEMY_ROWS[row.group("row")]),
+                             negated=True)
     m = re.fullmatch(r"на (?P<half>вашей половине|половине) поля боя(?(half)| противника) нет "
                      r"(?P<who>(?:[а-я]+ )*(?:карт|существ)(?: [^,]+)?)", text)
     if not m:

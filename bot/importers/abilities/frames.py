@@ -1061,6 +1061,15 @@ def read(s: str) -> list[Ability] | None:
     after = _INSTEAD_OF_DYING.fullmatch(s)
     if after:  # «Возвращает свой подтип существа вместо того, чтобы погибнуть в результате …»
         return read(f"если должен погибнуть в результате гибели хозяина вместо этого {after.group(1)}")
+    hosts = _HOST_HAS.fullmatch(s)
+    if hosts:  # «Хозяин Хранителя души имеет «Бестелесный: -1 от ударов», пока болотный» (50-110)
+        return _host_has(hosts)
+    fighting = _FIGHTING.match(s)
+    if fighting:  # «Сражаясь простым ударом с открытым существом противника, может …» (20-10)
+        return read("когда сражается " + s[fighting.end():])
+    reminder = _REMINDER.fullmatch(s)
+    if reminder:  # «Рывок (при атаке может переместиться …)» (30-19): the keyword and its rule
+        return read(reminder.group("dash") or reminder.group("armor"))
     note = _NOT_AN_ATTACK.search(s)
     if note:  # «… от всех атак (заклинание не является атакой)» (21-15): the rules' reminder
         found = read(s[:note.start()])
@@ -1179,6 +1188,33 @@ _COUNTERS_RULE = re.compile(r"\s*\((?P<rule>не может иметь (?:бол
 #: «… вместо того, чтобы погибнуть в результате гибели хозяина» (40-95): the trigger said last.
 _INSTEAD_OF_DYING = re.compile(r"(?P<rest>(?!если )[^,;]+?),? вместо того,? чтобы погибнуть в "
                                r"результате гибели хозяина")
+#: «Хозяин <symbiote> имеет «…», пока <adjective>» (50-110): the host has the quoted ability while
+#: it (the subject: a symbiote's own element never changes) is so.
+_HOST_HAS = re.compile(r"хозяин @self имеет (?P<what>«[^«»]+»), пока (?P<state>[а-я]+)")
+
+
+def _host_has(m: re.Match[str]) -> list[Ability] | None:
+    held = condition(f"хозяин {SELF} {m.group('state')}")
+    granted = _quoted_grant(m.group("what"))
+    if not isinstance(held, State) or held.subject != "host" or not granted \
+            or len(granted) != 1 or not _read(granted[0]) \
+            or granted[0].kind in EFFECT_KINDS:  # a frame is granted; an effect takes a target
+        return None
+    ability = dataclasses.replace(granted[0], text="")
+    return [Static(condition=held, grants=(Grant(ability=ability, target="host"),))]
+
+
+#: «Сражаясь [простым ударом] с …, …» (20-10): the participle says what «Когда сражается с …» says.
+_FIGHTING = re.compile(r"сражаясь (?:простым ударом )?(?=со? [а-я])")
+#: A keyword with the rules' own words for it in brackets, or those words alone for a keyword the
+#: card has: «Рывок (при атаке может переместиться на соседнюю клетку (не по диагонали, 1 раз за
+#: ход))» (30-19), «(броня 2 означает не получает первые 2 раны от немагических атак в течение
+#: каждого хода)» (21-10: the card's «Броня 2», as the rules define it). Only these wordings, each
+#: the rule of its keyword exactly: the reading is the keyword.
+_REMINDER = re.compile(
+    r"(?P<dash>рывок) \(при атаке может переместиться на соседнюю клетку \(не по диагонали, 1 "
+    r"раз за ход\) ?\)|\((?P<armor>броня (?P<n>\d+)) означает не получает первые (?P=n) раны? от "
+    r"немагических атак в течение каждого хода\)")
 #: «(заклинание не является атакой)» (21-15 writes «заклинаниене»): a reminder of the rules after a
 #: sentence on attacks; the kind ``attack`` never holds a spell, so the reading says it already.
 _NOT_AN_ATTACK = re.compile(r"\s*\(заклинание ?не является атакой\)$")

@@ -447,6 +447,10 @@ def relocates_only(s: str) -> list[Effect] | None:
 _ROW_ENDS_MOVE = "может перемещаться между крайними клетками одного ряда как на рядом стоящую клетку"
 _ROW_ENDS_STRIKE = ("может объявлять простой удар с крайней клетки ряда по существу, стоящему на "
                     "противоположной клетке ряда, как по рядом стоящему")
+#: «может атаковать летающих простым ударом» (10-33): a flyer stands next to no cell, so a simple
+#: strike at one is declared as at a card next to it — the rule 30-180 says with «как на стоящие
+#: рядом карты».
+_ATTACKS_FLYING = "может атаковать летающих простым ударом"
 #: «Энт и его компаньон могут нападать на летающих простых ударов как на стоящие рядом карты»
 #: (30-93; «простых ударов» is the database's slip for «простым ударом»): the rule for each.
 _WITH_COMPANION = re.compile(r"@self и его компаньон могут (?P<rest>нападать .+)")
@@ -457,6 +461,9 @@ def as_adjacent(s: str) -> list[Effect] | None:
     ударом на летающих как на стоящие рядом карты»; «Ваши горные существа могут передвигаться
     на клетки рядом с Буровой установкой как на соседние» (30-57)."""
     s = re.sub(r"^@self (?=может )", "", s)
+    if s == _ATTACKS_FLYING:
+        return [AsAdjacent(way="attack", targets=Selector(flags=("flying",)),
+                           attack=Attack(kind="simple_strike"))]
     if s == _ROW_ENDS_MOVE:
         return [AsAdjacent(way="move", row_ends=True)]
     if s == _ROW_ENDS_STRIKE:

@@ -168,7 +168,7 @@ _DEALS_AT_LEAST = re.compile(r"(?:наносит|наносят) (?P<n>\d+) (?:�
                              r"(?=$|[ ,—])")
 #: «когда [в свой ход] сражается [с …]» (50-174, 10-189): the card fights (a simple strike and
 #: the answer to it, the dice of both); «в свой ход» before the verb is its turn.
-#: «сражается простым ударом» (30-167) says the same: a fight is of simple strikes.
+#: «сражается простым ударом» (30-167, 20-10) says the same: a fight is of simple strikes.
 _FIGHTS = re.compile(r"(?P<own>в свой ход )?сражается(?: простым ударом)?(?=$|[ ,—])")
 #: «когда сражаются два открытых существа» (20-22): any fight of two open creatures.
 _TWO_FIGHT = re.compile(r"сражаются два открытых существа(?=$|[ ,—])")
