@@ -221,7 +221,7 @@ KIND_NAMES: dict[str, str] = {
     "becomes_creature": "становится существом", "becomes_artefact": "становится артефактом",
     "become_symbiote": "становится симбиотом", "gain_class": "получает класс",
     "become_element": "меняет стихию", "moves_only": "двигается только",
-    "strike_range": "дальность удара", "incarnates_on": "инкарнирует на",
+    "strike_range": "дальность удара", "incarnates_on": "где и как инкарнирует",
     # what holds
     "keyword": "особенность", "protection": "защита", "reduction": "−X от атак",
     "vulnerability": "больше ран от атак", "attack_bonus": "бонус к атаке",

@@ -1709,10 +1709,13 @@ class GainClass(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class IncarnatesOn(Entry):
     """«Инкарнирует на любой свободной клетке поля боя» (20-124): where «Инкарнация X» puts the
-    card instead of its owner's third row (stored: incarnation is no question of the checks)."""
+    card instead of its owner's third row (``cell``; None: where the rule puts it); ``open``:
+    «Инкарнирует в открытом виде» (10-141), it comes into play open, not closed (stored:
+    incarnation is no question of the checks)."""
 
     kind: ClassVar[str] = "incarnates_on"
-    cell: Cell
+    cell: Cell | None = None
+    open: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

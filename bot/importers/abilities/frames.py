@@ -50,6 +50,7 @@ from bot.corpus.abilities import (
     Has,
     HealBonus,
     Ignore,
+    IncarnatesOn,
     Incorporeal,
     InZone,
     Keyword,
@@ -1061,6 +1062,9 @@ def read(s: str) -> list[Ability] | None:
     after = _INSTEAD_OF_DYING.fullmatch(s)
     if after:  # «Возвращает свой подтип существа вместо того, чтобы погибнуть в результате …»
         return read(f"если должен погибнуть в результате гибели хозяина вместо этого {after.group(1)}")
+    incarnates = _INCARNATES.fullmatch(s)
+    if incarnates:  # «Инкарнирует в открытом виде, при этом получает …» (10-141), 20-154
+        return _incarnates(incarnates)
     hosts = _HOST_HAS.fullmatch(s)
     if hosts:  # «Хозяин Хранителя души имеет «Бестелесный: -1 от ударов», пока болотный» (50-110)
         return _host_has(hosts)
@@ -1188,6 +1192,28 @@ _COUNTERS_RULE = re.compile(r"\s*\((?P<rule>не может иметь (?:бол
 #: «… вместо того, чтобы погибнуть в результате гибели хозяина» (40-95): the trigger said last.
 _INSTEAD_OF_DYING = re.compile(r"(?P<rest>(?!если )[^,;]+?),? вместо того,? чтобы погибнуть в "
                                r"результате гибели хозяина")
+#: «Инкарнирует на любую свободную клетку поля боя; переходит под контроль противника и становится
+#: артефактом» (20-154), «Инкарнирует в открытом виде, при этом получает опыт в атаке 2 и +2 к
+#: простому удару до конца хода» (10-141): where and how the card incarnates, and what happens
+#: when it does (a trigger on its incarnation).
+_INCARNATES = re.compile(r"инкарнирует(?P<free> на любую свободную клетку поля боя)?(?P<open>,? в "
+                         r"открытом виде)?(?:(?:, при этом|;) (?P<then>.+))?")
+
+
+def _incarnates(m: re.Match[str]) -> list[Ability] | None:
+    if not (m.group("free") or m.group("open")):
+        return None
+    rule = IncarnatesOn(cell=Cell(free=True, region="battlefield") if m.group("free") else None,
+                        open=bool(m.group("open")))
+    if not m.group("then"):
+        return [rule]
+    then = read("при инкарнации " + m.group("then"))
+    if not then or len(then) != 1 or not isinstance(then[0], Trigger) or not _read(then[0]) \
+            or then[0].when != When(event="incarnation"):
+        return None
+    return [rule, then[0]]
+
+
 #: «Хозяин <symbiote> имеет «…», пока <adjective>» (50-110): the host has the quoted ability while
 #: it (the subject: a symbiote's own element never changes) is so.
 _HOST_HAS = re.compile(r"хозяин @self имеет (?P<what>«[^«»]+»), пока (?P<state>[а-я]+)")
