@@ -41,6 +41,7 @@ from bot.corpus.abilities import (
     Delayed,
     Destroy,
     DieBonus,
+    DieRoll,
     Discharge,
     Effect,
     Exile,
@@ -1068,6 +1069,10 @@ def read(s: str) -> list[Ability] | None:
     hosts = _HOST_HAS.fullmatch(s)
     if hosts:  # «Хозяин Хранителя души имеет «Бестелесный: -1 от ударов», пока болотный» (50-110)
         return _host_has(hosts)
+    rolls = _ROLLS_FIGHTING.fullmatch(s)
+    if rolls:  # «Если, сражаясь, выбрасывает на кубике 6 ранить существо, с которым …» (20-17)
+        when = When(event="fights", condition=DieRoll(values=(int(rolls.group("die")),)))
+        return [Trigger(when=when, effects=(Wound(value=int(rolls.group("n")), target="that"),))]
     fighting = _FIGHTING.match(s)
     if fighting:  # «Сражаясь простым ударом с открытым существом противника, может …» (20-10)
         return read("когда сражается " + s[fighting.end():])
@@ -1230,6 +1235,11 @@ def _host_has(m: re.Match[str]) -> list[Ability] | None:
     return [Static(condition=held, grants=(Grant(ability=ability, target="host"),))]
 
 
+#: «Если, сражаясь, выбрасывает на кубике 6 ранить существо, с которым сражается, на 2» (20-17): a
+#: fight of the card whose own die shows 6 (the condition of a fights event is the card's roll, as
+#: of an attack); the creature it fights is the one the trigger names (``that``).
+_ROLLS_FIGHTING = re.compile(r"если, сражаясь, выбрасывает на кубике (?P<die>[1-6]) ранить "
+                             r"существо, с которым сражается, на (?P<n>\d+)")
 #: «Сражаясь [простым ударом] с …, …» (20-10): the participle says what «Когда сражается с …» says.
 _FIGHTING = re.compile(r"сражаясь (?:простым ударом )?(?=со? [а-я])")
 #: A keyword with the rules' own words for it in brackets, or those words alone for a keyword the
