@@ -1715,7 +1715,7 @@ def _triggered(s: str) -> list[Ability] | None:
         items = _conditional_items(rest, when)
         if items is not None:
             return items
-        rest = _over_cell(rest, when)
+        rest = _over_cell(_this_attacked(rest, when), when)
         rest, when = _attacked_described(rest, when)
         for cond, more in _ifs(_this_assault(_once_more(_strike_of_x(rest, when), when), when),
                                when):
@@ -2149,6 +2149,30 @@ def _attacked_described(rest: str, when: When) -> tuple[str, When]:
         return rest, when
     return (rest[:m.start()] + "атакованное существо" + rest[m.end():],
             dataclasses.replace(when, target=found))
+
+
+#: «этого пирата»: a demonstrative and a bare noun (a class, in the genitive).
+_THIS_NOUN = re.compile(r"(?<![а-я])этого (?P<noun>[а-я]+)(?![а-я])")
+_HIS = re.compile(r"(?<![а-я])(?:его|него)(?![а-я])")
+
+
+def _this_attacked(rest: str, when: When) -> str:
+    """«Когда существо противника нападает простым ударом на вашего наземного пирата, если
+    летающий может стать компаньоном этого пирата, открыться и излечить его на 1» (50-185):
+    «этого пирата» is the card the assault is aimed at, the only card the trigger names by that
+    class (the attacked: said «атакованного»), and «его» after it, the card the effect before
+    named, is that card too."""
+    if when.event != "assault" or not isinstance(when.target, Selector) \
+            or not when.target.classes or _named_cards(when) != 2 \
+            or not isinstance(when.subject, Selector) or when.subject.classes:
+        return rest
+    m = _THIS_NOUN.search(rest)
+    noun = described(m.group("noun")) if m else None
+    if m is None or not isinstance(noun, Selector) or noun.classes != when.target.classes \
+            or _HIS.search(rest[:m.start()]):
+        return rest
+    after = _HIS.sub("атакованного", rest[m.end():])
+    return rest[:m.start()] + "атакованного" + after
 
 
 def _over_cell(rest: str, when: When) -> str:
