@@ -233,7 +233,7 @@ SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "element
                               "lives_max", "healed_min", "region", "rows", "place", "of",
                               "graveyard", "next_to", "next_to_min",
                               "next_to_negated", "named_as", "opposite"})
-SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "or_self"})
+SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "count", "or_self"})
 
 
 def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:

@@ -125,7 +125,7 @@ Event = Literal[
     "battle_start", "recruit", "before_recruit", "incarnation", "prophecy", "corpse_eating",
     "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
     "emerge", "opens", "closes", "finishing", "overheal", "loses", "roll", "swap",
-    "to_graveyard", "moves_other", "host_change", "blocks", "acts", "fights",
+    "to_graveyard", "moves_other", "host_change", "blocks", "acts", "fights", "redirected",
 ]
 #: One side's result of a fight («слабый», «промах»): the strengths and a miss.
 FightOutcome = Literal["miss", "weak", "medium", "strong"]
@@ -334,7 +334,9 @@ class Selector(Value):
     «ваши горные существа», «каждую карту без ран».
 
     ``all``: every such card («все», «каждое», a plural subject); else one, chosen by the
-    card's owner. ``up_to``: «до 3 …», «три или менее …». ``other``: «другое», «другим вашим».
+    card's owner. ``up_to``: «до 3 …», «три или менее …». ``count``: that many of them, chosen
+    by the card's owner («ранить на 1 двух существ противника, стоящих рядом с атакованным»,
+    10-26: two, not fewer when there are two). ``other``: «другое», «другим вашим».
     ``or_self``: «себя или …». Filters (``flags``, ``elements``, ``classes``, ``having``,
     ``lacking``, ``cost_max``, ``cost_min``, ``movement_min``, ``movement_max``, ``region``) all
     hold; within one filter any value does («горные или лесные»). ``movement_min``/``max``: the
@@ -371,6 +373,7 @@ class Selector(Value):
     side: Side = "any"
     all: bool = False
     up_to: int | None = None
+    count: int | None = None
     other: bool = False
     or_self: bool = False
     flags: tuple[Flag, ...] = set_field()
@@ -1155,7 +1158,9 @@ class Roll(Entry):
 class Choice(Entry):
     """«получает +1 к простому удару или +1 к движению до конца вашего хода»: one option of
     ``options`` (each a sequence of effects), chosen by the card's owner; ``their_choice``: by
-    the opponent, «… или ранится на 3 (по выбору противника)» (20-9)."""
+    the owner of the card the options are of, not the card's own — the opponent, «… или ранится
+    на 3 (по выбору противника)» (20-9: of an enemy creature), the attacked's owner, «это
+    существо должно закрыться либо получить 2 раны (по выбору атакованного)» (10-37)."""
 
     kind: ClassVar[str] = "choice"
     options: tuple[tuple[Effect, ...], ...]
@@ -1653,6 +1658,15 @@ class RegainSubtype(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class DeclareValhalla(Entry):
+    """«вы можете объявить его особенность вальхаллы» (40-46, «При гибели вашего существа с
+    вальхаллой …»): the «Вальхалла: …» ability of ``target`` is used, as if it fired."""
+
+    kind: ClassVar[str] = "declare_valhalla"
+    target: Target
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ToDeck(Entry):
     """«Вместо гибели возвращается в колоду» (20-69), «вернуть Тайник Эллиона в колоду» (20-189):
     the card goes back into its owner's deck."""
@@ -1828,7 +1842,7 @@ Effect = (
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus | MovementIs
     | RangeBonus | DieBonus | DieResult | Reroll | Cancel | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | RegainSubtype | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | RegainSubtype | DeclareValhalla | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
     | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
     | Unparsed
 )

@@ -26,6 +26,8 @@ from bot.corpus.abilities import (
     Cannot,
     Cell,
     Choice,
+    Close,
+    DeclareValhalla,
     DieBonus,
     Effect,
     FightOutcome,
@@ -243,6 +245,33 @@ def cannot_or_wounded(text: str) -> tuple[Effect, str] | None:
     options = ((Cannot(actions=("move",), target=who, until="end_of_turn"),),
                (Wound(value=int(m.group("value")), target=who),))
     return Choice(options=options), text[m.end():]
+
+
+#: «это существо должно закрыться либо получить 2 раны» (10-37): the card named as the subject
+#: either closes or is wounded (a choice; whose, a bracket after it may say).
+_CLOSES_OR_WOUNDED = re.compile(r"(?P<who>[^;()]+?) (?:должно|должен|должна) закрыться (?:либо|или) "
+                                r"получить (?P<value>\d+) (?:рану|раны|ран)(?=$|[ ,.;)])")
+
+
+def closes_or_wounded(text: str) -> tuple[Effect, str] | None:
+    m = _CLOSES_OR_WOUNDED.match(text)
+    if not m:
+        return None
+    who = target(fx._subject(m.group("who")), plural=False)
+    if who is None or who == "self" or isinstance(who, Selector) and who.all:
+        return None
+    options = ((Close(target=who),), (Wound(value=int(m.group("value")), target=who),))
+    return Choice(options=options), text[m.end():]
+
+
+#: «[вы можете] объявить его особенность вальхаллы» (40-46; «может объявить» leaves the rest):
+#: the «Вальхалла: …» of that card is used («его»: the card the trigger names).
+_VALHALLA_OF = re.compile(r"(?:объявить )?его особенность вальхаллы(?=$|[ ,.;)])")
+
+
+def declare_valhalla(text: str) -> tuple[Effect, str] | None:
+    m = _VALHALLA_OF.match(text)
+    return (DeclareValhalla(target="that"), text[m.end():]) if m else None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -208,6 +208,8 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     if theirs and found is not None:
         if not found.complete or len(found.effects) != 1 or not isinstance(found.effects[0], Choice):
             return None  # «(по выбору противника)»: of the one choice the effects are
+        if theirs == "attacked" and not _all_of_attacked(found.effects[0]):
+            return None  # «(по выбору атакованного)»: every option of the attacked alone
         found = dataclasses.replace(
             found, effects=(dataclasses.replace(found.effects[0], their_choice=True),))
     if closed and found is not None:
@@ -370,6 +372,9 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
             elif items == ["по выбору противника"] and "their_choice" not in found:
                 found["their_choice"] = True  # 20-9: the opponent chooses the option
                 break
+            elif items == ["по выбору атакованного"] and "their_choice" not in found:
+                found["their_choice"] = "attacked"  # 10-37: the attacked's owner chooses
+                break
             elif items == _COMMON_CHOICE and "common_choice" not in found:
                 found["common_choice"] = True  # 20-134: one choice for every card it names
                 break
@@ -409,6 +414,14 @@ def _aimed_strike(effects: tuple[Effect, ...], whom: Selector) -> tuple[Effect, 
     if len(effects) != 1 or not isinstance(effects[0], Strike) or effects[0].target is not None:
         return None
     return (dataclasses.replace(effects[0], target=whom),)
+
+
+def _all_of_attacked(choice: Choice) -> bool:
+    """Whether every option of ``choice`` is of one card, the attacked («это существо …» of a
+    trigger on a strike at it: ``that``), so that «(по выбору атакованного)» is its owner's
+    choice (10-37)."""
+    whose = {getattr(e, "target", None) for option in choice.options for e in option}
+    return len(whose) == 1 and whose <= {"that", "attacked"}
 
 
 def _within(effects: tuple[Effect, ...], far: int) -> tuple[Effect, ...] | None:
@@ -1042,6 +1055,7 @@ _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     actions.fight_result, actions.roll_twice,
     actions.volley, actions.far_wound,
     actions.relocate, actions.must_attack, actions.wounded, actions.cannot_or_wounded,
+    actions.closes_or_wounded, actions.declare_valhalla,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _gets_and_quoted,
     _grant,
 )

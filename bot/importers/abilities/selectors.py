@@ -713,6 +713,13 @@ def target(phrase: str, *, plural: bool | None = None) -> Target | None:
     found = ref(phrase)
     if found is not None:
         return found
+    exactly = _EXACTLY.match(phrase.strip())
+    if exactly:  # «ранить на 1 двух существ противника, …» (10-26): that many, not all
+        read = noun_phrase(phrase.strip()[exactly.end():])
+        if read is None or read.plural is not True or read.selector.all \
+                or read.selector.up_to is not None:
+            return None
+        return replace(read.selector, count=NUMBERS_GENITIVE[exactly.group("n")])
     read = noun_phrase(phrase)
     if read is None:
         return None
@@ -725,6 +732,11 @@ def target(phrase: str, *, plural: bool | None = None) -> Target | None:
     if many and sel.up_to is None:
         sel = replace(sel, all=True)
     return sel
+
+
+#: «двух существ противника» as the object of an effect: exactly that many (only an effect's
+#: object: :func:`target`, the genitive plural of an animate noun).
+_EXACTLY = re.compile(r"(?P<n>двух|трех) (?!или )(?=[а-я])")
 
 
 def described(phrase: str) -> Target | None:

@@ -215,8 +215,23 @@ _HALVES: dict[str, Region] = {"вашу половину поля боя": "own_
 _MOVES = frozenset({"move", "relocate", "jump", "teleport", "dash"})
 
 
+#: «При перенаправлении атаки с вашего существа (в том числе при назначении защитника)» (30-79):
+#: an attack aimed at the subject goes to another card instead, a defender assigned to it
+#: included (only with the bracket that says so: without it, whether a defender counts is not
+#: said).
+_REDIRECTED = re.compile(r"при перенаправлении атаки с (?P<whose>вашего существа|вашей карты) "
+                         r"\(в том числе при назначении защитника\)(?=$|[ ,—])")
+_REDIRECTED_FROM: dict[str, Selector] = {"вашего существа": Selector(side="own"),
+                                         "вашей карты": Selector(what="card", side="own")}
+
+
 def whens(text: str) -> Iterator[Reading]:
     """Every reading of a trigger phrase at the start of ``text``, the longest first."""
+    redirected = _REDIRECTED.match(text)
+    if redirected:
+        yield (When(event="redirected", subject=_REDIRECTED_FROM[redirected.group("whose")]),
+               text[redirected.end():])
+        return
     for pattern, when in _TURN_HEADS:
         m = pattern.match(text)
         if m and _ends(text, m.end()):
