@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from typing import Any, cast
 
 from bot.corpus.abilities import (
@@ -228,40 +229,32 @@ def wounded(text: str) -> tuple[Effect, str] | None:
     return wound, rest
 
 
-#: «Выбранное существо противника, которое не передвигалось в этот ход, получает Не может
-#: передвигаться до конца хода или ранится на 3» (20-9): the card named as the subject either
-#: cannot move for the rest of the turn or is wounded.
-_CANNOT_OR_WOUNDED = re.compile(r"(?P<who>[^;()]+?) получает не может (?:передвигаться|двигаться) "
-                                r"до конца хода или ранится на (?P<value>\d+)(?=$|[ ,.;)])")
+#: «A … или/либо ранится/получить N ран» said of one card: a choice of one thing it suffers or
+#: the wounds. «Выбранное существо противника, которое не передвигалось в этот ход, получает Не
+#: может передвигаться до конца хода или ранится на 3» (20-9): it cannot move for the rest of
+#: the turn, or is wounded; «это существо должно закрыться либо получить 2 раны» (10-37): it
+#: closes, or is wounded (whose choice, a bracket after it may say).
+_OR_WOUNDED: tuple[tuple[re.Pattern[str], Callable[[Target], Effect]], ...] = (
+    (re.compile(r"(?P<who>[^;()]+?) получает не может (?:передвигаться|двигаться) до конца хода "
+                r"или ранится на (?P<value>\d+)(?=$|[ ,.;)])"),
+     lambda who: Cannot(actions=("move",), target=who, until="end_of_turn")),
+    (re.compile(r"(?P<who>[^;()]+?) (?:должно|должен|должна) закрыться (?:либо|или) "
+                r"получить (?P<value>\d+) (?:рану|раны|ран)(?=$|[ ,.;)])"),
+     lambda who: Close(target=who)),
+)
 
 
-def cannot_or_wounded(text: str) -> tuple[Effect, str] | None:
-    m = _CANNOT_OR_WOUNDED.match(text)
-    if not m:
-        return None
-    who = target(fx._subject(m.group("who")), plural=False)
-    if who is None or who == "self":
-        return None
-    options = ((Cannot(actions=("move",), target=who, until="end_of_turn"),),
-               (Wound(value=int(m.group("value")), target=who),))
-    return Choice(options=options), text[m.end():]
-
-
-#: «это существо должно закрыться либо получить 2 раны» (10-37): the card named as the subject
-#: either closes or is wounded (a choice; whose, a bracket after it may say).
-_CLOSES_OR_WOUNDED = re.compile(r"(?P<who>[^;()]+?) (?:должно|должен|должна) закрыться (?:либо|или) "
-                                r"получить (?P<value>\d+) (?:рану|раны|ран)(?=$|[ ,.;)])")
-
-
-def closes_or_wounded(text: str) -> tuple[Effect, str] | None:
-    m = _CLOSES_OR_WOUNDED.match(text)
-    if not m:
-        return None
-    who = target(fx._subject(m.group("who")), plural=False)
-    if who is None or who == "self" or isinstance(who, Selector) and who.all:
-        return None
-    options = ((Close(target=who),), (Wound(value=int(m.group("value")), target=who),))
-    return Choice(options=options), text[m.end():]
+def suffers_or_wounded(text: str) -> tuple[Effect, str] | None:
+    for pattern, suffers in _OR_WOUNDED:
+        m = pattern.match(text)
+        if not m:
+            continue
+        who = target(fx._subject(m.group("who")), plural=False)
+        if who is None or who == "self" or isinstance(who, Selector) and who.all:
+            return None
+        options = ((suffers(who),), (Wound(value=int(m.group("value")), target=who),))
+        return Choice(options=options), text[m.end():]
+    return None
 
 
 #: «[вы можете] объявить его особенность вальхаллы» (40-46; «может объявить» leaves the rest):

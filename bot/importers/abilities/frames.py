@@ -1054,8 +1054,8 @@ _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     actions.change_roll, actions.roll_changed, actions.cancel, actions.regain_subtype,
     actions.fight_result, actions.roll_twice,
     actions.volley, actions.far_wound,
-    actions.relocate, actions.must_attack, actions.wounded, actions.cannot_or_wounded,
-    actions.closes_or_wounded, actions.declare_valhalla,
+    actions.relocate, actions.must_attack, actions.wounded, actions.suffers_or_wounded,
+    actions.declare_valhalla,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _gets_and_quoted,
     _grant,
 )
