@@ -87,9 +87,13 @@ def event_matches(when: When, owner: Piece, mover: Piece, step: Step,
         return FALSE  # «его», «атакованный» … name no mover of a relocation question
     else:
         subject = selects(when.subject, mover, scene)
+    if subject.value is False:  # what all_of would answer: the first false fact (a path of
+        return subject          # many cells asks this of every trigger on every cell)
     cells = _cells_match(when, step.src, step.dst, scene, mover)
     if when.reverse:
         cells = any_of(cells, _cells_match(when, step.src, step.dst, scene, mover, reverse=True))
+    if cells.value is False:
+        return cells
     parts = [subject, cells]
     if when.condition is not None:
         parts.append(holds(when.condition, replace(scene, owner=_moved(owner, mover, step))))
@@ -123,11 +127,14 @@ def unchecked(when: When) -> list[str]:
     """What ``when`` says that a described relocation does not settle (so the trigger may have
     fired or not): every field set to other than its default, beyond those checked."""
     out = []
-    for f in fields(when):
-        value = getattr(when, f.name)
-        if f.name not in _CHECKED and value not in (None, False, ()):
-            out.append(_UNCHECKED.get(f.name, f"«{f.name}»"))
+    for name in _WHEN_FIELDS:
+        value = getattr(when, name)
+        if name not in _CHECKED and value not in (None, False, ()):
+            out.append(_UNCHECKED.get(name, f"«{name}»"))
     return out
+
+
+_WHEN_FIELDS = tuple(f.name for f in fields(When))  # dataclasses.fields is slow on every call
 
 
 def _diagonal(step: Step) -> Truth:
