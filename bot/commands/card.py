@@ -11,6 +11,7 @@ from bot.commands.context import Context
 from bot.corpus.abilities import Unparsed, read_in_full
 from bot.corpus.icons import icon_label
 from bot.corpus.model import Card, Corpus
+from bot.engine.notation import placeable
 from bot.engine.supported import applied
 from bot.lookup.normalize import fold
 from bot.ru import clip, echo
@@ -249,10 +250,11 @@ def ability_sections(card: Card) -> list[Section]:
     read = [a for a in card.abilities if not isinstance(a, Unparsed)]
     unread = dict.fromkeys(a.text for a in card.abilities if not read_in_full(a))
     sections = []
+    checked = placeable(card)  # a card the notation cannot place never reaches a check
     if read:
         sections.append(Section("Способности, прочитанные ботом", "\n".join(
             f"• {KIND_NAMES.get(a.kind, a.kind)}"
-            f"{' (учитывается в !check)' if applied(a) else ''}: {a.text}"
+            f"{' (учитывается в !check)' if checked and applied(a) else ''}: {a.text}"
             for a in read)))
     if unread:
         sections.append(Section("Не прочитано ботом (проверки по ним не делаются)", "\n".join(

@@ -280,10 +280,16 @@ def _location_index(tokens: list[str]) -> int | None:
     return None
 
 
+def placeable(card: Card) -> bool:
+    """Whether the notation puts ``card`` into a position: creatures only (artefacts,
+    terrains and symbiotes are not placed, so `!check` never applies their abilities)."""
+    return card.type == "Существо"
+
+
 def _flyer(text: str, resolve: CardResolver) -> Card | None:
     """The card ``text`` names when it is a flying creature (placed without a cell), else None."""
     card = resolve(text).card if text != "?" else None
-    return card if card is not None and card.type == "Существо" and card.flying else None
+    return card if card is not None and placeable(card) and card.flying else None
 
 
 def _states_index(tokens: list[str]) -> int:
@@ -307,7 +313,7 @@ def _resolve_card(text: str, resolve: CardResolver) -> Card | None:
         hint = " Возможно, вы имели в виду: " + ", ".join(res.suggestions) + "." if res.suggestions else ""
         raise NotationError(f"Не знаю карту «{_echo(text)}».{hint} Неизвестное существо "
                             "обозначается «?».", text, res.suggestions)
-    if res.card.type != "Существо":
+    if not placeable(res.card):
         raise NotationError(f"«{res.card.name}» — не существо ({res.card.type}): на поле "
                             "ставятся только существа.", text)
     return res.card

@@ -71,6 +71,11 @@ def test_checked_mark_comes_from_the_engine(judge: Judge) -> None:
     lines = {line.split(":", 1)[0] for line in read.splitlines()}
     assert "• особенность с оплатой (учитывается в !check)" in lines
     assert "• бонус к атаке" in lines
+    # «X фишек, закрыться: Метание груды камней на X+1» of an artefact: the notation places
+    # creatures only, so no check ever applies it
+    catapult = judge.ask("!card великая катапульта")
+    read = next(s.body for s in catapult.sections if s.heading.startswith("Способности"))
+    assert "особенность с оплатой: X фишек" in read and "учитывается в !check" not in read
 
 # --- the whole database: default set, reprints, tournament status ------------------------
 
