@@ -1346,10 +1346,10 @@ def _mode(s: str) -> list[Ability] | None:
         return [Static(condition=cond, grants=grants(rest))]
     if m.group("n"):
         when = When(event="frenzy", value=int(m.group("n")))
-        rest = _frenzy_once_more(_frenzy_reminder(rest, int(m.group("n"))))
+        rest = _frenzy_once_more(_without_reminder(rest, _FRENZY_REMINDER, int(m.group("n"))))
     else:
         when = When(event=_NAMED_TRIGGERS[mode])  # type: ignore[arg-type]
-        rest = _concentration_reminder(rest) if mode == "концентрация" else rest
+        rest = _without_reminder(rest, _CONCENTRATION_REMINDER) if mode == "концентрация" else rest
     b = body(rest)
     return [_trigger(when, b)] if b is not None else None
 
@@ -2090,11 +2090,13 @@ _FRENZY_REMINDER = re.compile(r"(?P<effects>[^()]+?) \(если бросок к�
                               r" равен (?P<n>\d) или менее,? (?P<again>[^()]+)\)")
 
 
-def _frenzy_reminder(rest: str, value: int) -> str:
-    """The effects of a frenzy without a bracket that only says them again with the rule of
-    frenzy spelt out (the same effects, word for word)."""
-    m = _FRENZY_REMINDER.fullmatch(rest.strip())
-    if m is None or m.group("effects") != m.group("again") or int(m.group("n")) != value:
+def _without_reminder(rest: str, reminder: re.Pattern[str], value: int | None = None) -> str:
+    """The effects of a mode («Бешенство N:», «Концентрация:») without a bracket that only says
+    them again with the rule of the mode spelt out (the same effects, word for word; for a
+    frenzy, its number too)."""
+    m = reminder.fullmatch(rest.strip())
+    if m is None or m.group("effects") != m.group("again") or (
+            value is not None and int(m.group("n")) != value):
         return rest
     return m.group("effects")
 
@@ -2104,15 +2106,6 @@ def _frenzy_reminder(rest: str, value: int) -> str:
 #: bracket repeats what the concentration is.
 _CONCENTRATION_REMINDER = re.compile(r"(?P<effects>[^()]+?) \(в конце хода противника, если не "
                                      r"получала? ран в этот ход,? (?P<again>[^()]+)\)")
-
-
-def _concentration_reminder(rest: str) -> str:
-    """The effects of a concentration without a bracket that only says them again with the
-    rule of concentration spelt out (the same effects, word for word)."""
-    m = _CONCENTRATION_REMINDER.fullmatch(rest.strip())
-    if m is None or m.group("effects") != m.group("again"):
-        return rest
-    return m.group("effects")
 
 
 def _frenzy_once_more(rest: str) -> str:
