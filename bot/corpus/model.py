@@ -115,9 +115,10 @@ class Card:
     def unread_abilities(self) -> tuple[Ability, ...]:
         """Its abilities with a part the extractor did not read (:func:`~bot.corpus.abilities.
         read_in_full`): worked out once, as every check of a position asks it of every card."""
-        from bot.corpus.abilities import read_in_full
+        from bot.corpus.abilities.codec import mentions_unparsed
 
-        return tuple(a for a in self.abilities if not read_in_full(a))
+        return tuple(a for a, data in zip(self.abilities, self.ability_data, strict=True)
+                     if mentions_unparsed(data))
 
     @cached_property
     def ability_values(self) -> tuple[tuple[Ability, Any], ...]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from bot.corpus.model import Card
@@ -39,6 +40,7 @@ MAX_SIDE_PIECES = 30
 
 ENEMY_WORDS = {"враг", "противник", "противника", "вражеский", "вражеская", "чужой", "enemy", "foe"}
 OWN_WORDS = {"свой", "своя", "мой", "моя", "наш", "own", "my"}
+_SIDE_WORDS = ENEMY_WORDS | OWN_WORDS
 FLYING_WORDS = {"летает", "летающий", "летающее", "летающая", "fly", "flying", "flies"}
 
 DIE_MODIFIER_WORDS = {
@@ -129,8 +131,10 @@ class ParsedCheck:
     question: Question
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
-    """A typed word as the notation compares it: folded (:func:`bot.ru.fold`), trimmed."""
+    """A typed word as the notation compares it: folded (:func:`bot.ru.fold`), trimmed.
+    Kept for the words players repeat (cells, «враг», states): a check folds dozens."""
     return fold_word(text).strip()
 
 
@@ -250,7 +254,7 @@ def parse_placement(chunk: str, resolve: CardResolver) -> Piece:
     «Летающее» is a flyer wherever it is placed: it needs no cell (nor «летает»)."""
     tokens = chunk.split()
     enemy = False
-    while tokens and fold(tokens[0]) in ENEMY_WORDS | OWN_WORDS:
+    while tokens and fold(tokens[0]) in _SIDE_WORDS:
         enemy = fold(tokens.pop(0)) in ENEMY_WORDS
     where = _location_index(tokens)
     end = where if where is not None else _states_index(tokens)
@@ -275,7 +279,8 @@ def parse_placement(chunk: str, resolve: CardResolver) -> Piece:
 
 def _location_index(tokens: list[str]) -> int | None:
     for i, tok in enumerate(tokens):
-        if fold(tok) in FLYING_WORDS or _CELL_LIKE.match(fold(tok)):
+        word = fold(tok)
+        if word in FLYING_WORDS or _CELL_LIKE.match(word):
             return i
     return None
 

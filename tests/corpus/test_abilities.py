@@ -38,6 +38,7 @@ from bot.corpus.abilities import (
     walk,
 )
 from bot.corpus.abilities import schema as ability_schema
+from bot.corpus.abilities.codec import mentions_unparsed
 from bot.corpus.abilities.vocabulary import EFFECT_KINDS, FRAME_KINDS
 from bot.corpus.errors import CorpusError
 from bot.corpus.load import load_corpus
@@ -197,6 +198,8 @@ def test_every_reading_of_the_whole_database_round_trips_and_fits_the_schema() -
             data = to_data(ability)
             validate(data)
             assert from_data(data) == ability
+            # a card's unread abilities are told from this written form, without decoding it
+            assert mentions_unparsed(data) is not read_in_full(ability), data
             entries += 1
     assert len(texts) > 1000 and entries > 2000
 

@@ -68,7 +68,33 @@ def to_data(value: Any) -> Any:
 def from_data(data: Any, of: Any = None) -> Any:
     """The vocabulary value of ``data``: an :data:`~vocabulary.Ability` unless ``of`` names
     another type (``vocab.Condition``, ``vocab.Selector`` …)."""
-    return _decoder(vocab.Ability if of is None else of)(data)
+    return (_read_ability(data) if of is None else _decoder(of)(data))
+
+
+def _read_ability(data: Any) -> Any:
+    # the Ability union's decoder, kept: finding it in _DECODERS hashes the whole union
+    global _ability_decoder
+    if _ability_decoder is None:
+        _ability_decoder = _decoder(vocab.Ability)
+    return _ability_decoder(data)
+
+
+def mentions_unparsed(data: Any) -> bool:
+    """Whether one ``abilities:`` entry, as written in the YAML, holds an unread part
+    (``kind: unparsed``) anywhere: ``not read_in_full`` of its reading, told without decoding
+    it or walking the typed values (a card's first check asks it of every ability).
+
+    >>> mentions_unparsed({"kind": "trigger", "effects": [{"kind": "unparsed", "fragment": "x"}]})
+    True
+    >>> mentions_unparsed({"kind": "teleport", "text": "Телепортация."})
+    False
+    """
+    if isinstance(data, dict):
+        return data.get("kind") == vocab.Unparsed.kind or any(
+            mentions_unparsed(v) for v in data.values() if isinstance(v, dict | list | tuple))
+    if isinstance(data, list | tuple):
+        return any(mentions_unparsed(v) for v in data)
+    return False
 
 
 def prepare() -> None:
@@ -135,6 +161,7 @@ def _union_members(tp: Any) -> tuple[Any, ...]:
 
 
 _DECODERS: dict[Any, Decoder] = {}
+_ability_decoder: Decoder | None = None
 
 
 def _decoder(tp: Any) -> Decoder:
