@@ -91,7 +91,7 @@ def parse_cell(token: str) -> Cell | None:
     row = int(t[1])
     if col < 0 or not 1 <= row <= ROWS:
         return None
-    return Cell(col, row)
+    return cell_at(col, row)
 
 
 def all_cells() -> Iterator[Cell]:
