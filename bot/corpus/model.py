@@ -115,10 +115,17 @@ class Card:
     def unread_abilities(self) -> tuple[Ability, ...]:
         """Its abilities with a part the extractor did not read (:func:`~bot.corpus.abilities.
         read_in_full`): worked out once, as every check of a position asks it of every card."""
-        from bot.corpus.abilities.codec import mentions_unparsed
+        from bot.corpus.abilities.codec import mentions_kind
 
         return tuple(a for a, data in zip(self.abilities, self.ability_data, strict=True)
-                     if mentions_unparsed(data))
+                     if mentions_kind(data, "unparsed"))
+
+    def mentions(self, kind: str) -> bool:
+        """Whether any of its abilities holds a value of ``kind`` (``"marker"``), told from
+        the written entries: a check asks it of every card before walking any of them."""
+        from bot.corpus.abilities.codec import mentions_kind
+
+        return any(mentions_kind(data, kind) for data in self.ability_data)
 
     @cached_property
     def ability_values(self) -> tuple[tuple[Ability, Any], ...]:

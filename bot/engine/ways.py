@@ -278,7 +278,7 @@ def occupying_marker(position: Position) -> tuple[Piece, Marker, str] | None:
     клетка с маркером костра считается занятой», 10-175), the marker and its sentence: the
     notation places no markers, so whether a free cell has one is a fact to ask."""
     for piece in position:
-        if piece.card is None:
+        if piece.card is None or not piece.card.mentions(Marker.kind):
             continue
         for a, v in piece.card.ability_values:
             if isinstance(v, Marker) and v.occupies:

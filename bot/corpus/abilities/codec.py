@@ -79,21 +79,24 @@ def _read_ability(data: Any) -> Any:
     return _ability_decoder(data)
 
 
-def mentions_unparsed(data: Any) -> bool:
-    """Whether one ``abilities:`` entry, as written in the YAML, holds an unread part
-    (``kind: unparsed``) anywhere: ``not read_in_full`` of its reading, told without decoding
-    it or walking the typed values (a card's first check asks it of every ability).
+def mentions_kind(data: Any, kind: str) -> bool:
+    """Whether one ``abilities:`` entry, as written in the YAML, holds a value of ``kind``
+    anywhere (a mapping with ``kind: <kind>``), told without decoding it: every kinded value
+    is written with its kind, so False is sure. For ``unparsed`` it is ``not read_in_full``
+    of the reading, without walking the typed values (a card's first check asks it of every
+    ability; tests/corpus/test_abilities.py checks the two agree on the whole database).
 
-    >>> mentions_unparsed({"kind": "trigger", "effects": [{"kind": "unparsed", "fragment": "x"}]})
+    >>> mentions_kind({"kind": "trigger", "effects": [{"kind": "unparsed", "fragment": "x"}]},
+    ...               "unparsed")
     True
-    >>> mentions_unparsed({"kind": "teleport", "text": "Телепортация."})
+    >>> mentions_kind({"kind": "teleport", "text": "Телепортация."}, "unparsed")
     False
     """
     if isinstance(data, dict):
-        return data.get("kind") == vocab.Unparsed.kind or any(
-            mentions_unparsed(v) for v in data.values() if isinstance(v, dict | list | tuple))
+        return data.get("kind") == kind or any(
+            mentions_kind(v, kind) for v in data.values() if isinstance(v, dict | list | tuple))
     if isinstance(data, list | tuple):
-        return any(mentions_unparsed(v) for v in data)
+        return any(mentions_kind(v, kind) for v in data)
     return False
 
 
