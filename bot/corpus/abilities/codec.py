@@ -221,10 +221,12 @@ def _exact(test: Callable[[Any], bool], expected: str) -> Decoder:
 
 def _literal_decoder(values: tuple[Any, ...]) -> Decoder:
     allowed = set(values)
+    # written once: a union tries its members in turn, so a miss here is a common path
+    expected = str(sorted(map(str, values)))
 
     def decode(data: Any) -> Any:
         if isinstance(data, bool) or not isinstance(data, str | int) or data not in allowed:
-            raise AbilityDataError("", f"{data!r} is not one of {sorted(map(str, values))}")
+            raise AbilityDataError("", f"{data!r} is not one of {expected}")
         return data
 
     return decode
