@@ -7,6 +7,7 @@ the lookup, quotes the cited rules from the corpus and fills the :class:`Answer`
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from itertools import groupby
 from typing import Protocol
 
@@ -230,7 +231,14 @@ def _citation(corpus: Corpus, cite: Cite, result: CheckResult) -> Citation:
     if version is None:
         return Citation(term=term.id, source=None, name=term.name, text=None)
     return Citation(term=term.id, source=corpus.source_label(version.source), name=term.name,
-                    text=" ".join(version.text.split()))
+                    text=_one_line(version.text))
+
+
+@lru_cache(maxsize=1024)
+def _one_line(text: str) -> str:
+    """A rule text on one line (its spaces and breaks as single spaces), made once per text:
+    the same few terms are cited by most checks."""
+    return " ".join(text.split())
 
 
 def version_for(corpus: Corpus, versions: tuple[TermVersion, ...],

@@ -14,6 +14,7 @@ pixels. It is hashable, so a rendered picture is cached by it (by the position a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from bot.engine import rules
@@ -141,11 +142,19 @@ def _area(question: Question, reach: int | None, actor: Ref) -> frozenset[Cell]:
     neighbours for «рядом»."""
     if actor.cell is None:
         return frozenset()
-    origin = actor.cell
     if question.verb == "adjacent":
-        return frozenset(c for c in all_cells() if is_adjacent(origin, c))
+        return _around(actor.cell, None)
     if question.verb not in _REACH_WORDS or reach is None:
         return frozenset()
+    return _around(actor.cell, reach)
+
+
+@lru_cache(maxsize=512)
+def _around(origin: Cell, reach: int | None) -> frozenset[Cell]:
+    """The cells within ``reach`` of ``origin`` (itself left out), or its neighbours (``None``):
+    worked out once per cell and reach (30 cells, a few reaches)."""
+    if reach is None:
+        return frozenset(c for c in all_cells() if is_adjacent(origin, c))
     return frozenset(c for c in all_cells() if c != origin and rules.within_range(origin, c, reach))
 
 
