@@ -60,6 +60,7 @@ from bot.corpus.abilities import (
     Lives,
     More,
     MovementBonus,
+    Open,
     Outcome,
     PlayerIs,
     RangeBonus,
@@ -1943,8 +1944,9 @@ def _one_of_gender(rest: str, when: When) -> Callable[[Any], Any] | None:
     return lambda value: _that_as(value, ref)
 
 
-#: What only a card in play gets: a keyword, a bonus, extra lives, a heal.
-_IN_PLAY_GAINS = (Keyword, AttackBonus, KeywordBonus, DieBonus, MovementBonus)
+#: What only a card in play gets: a keyword, a bonus, extra lives, a heal; or is done to it:
+#: opened («… Фенрир может открыть это существо …», 20-67).
+_IN_PLAY_GAINS = (Keyword, AttackBonus, KeywordBonus, DieBonus, MovementBonus, Open)
 
 
 def _destroyer(effects: tuple[Effect, ...], when: When) -> Callable[[Any], Any] | None:

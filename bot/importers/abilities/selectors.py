@@ -268,6 +268,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
      "region"),
     # «за каждое открытое существо в отряде противника» (30-165): the enemy's cards in play
     (re.compile(r" в отряде противника$"), "enemy"),
+    # «изгнать карту с кладбища противника» (20-67)
+    (re.compile(r" (?:с кладбища|на кладбище) противника$"), "enemy_graveyard"),
     (re.compile(r" противника$"), "enemy"),
     # «вызвать демона с таким же названием» (20-148): of the name of the card named before
     (re.compile(r" с таким же названием$"), "named_as"),
@@ -501,6 +503,11 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 fields["side"] = "own"
                 if what == "own_graveyard":
                     fields["graveyard"] = True
+            elif what == "enemy_graveyard":
+                if fields.get("side") == "own" or fields.get("graveyard"):
+                    return None
+                fields["side"] = "enemy"
+                fields["graveyard"] = True
             elif what in _PLACES_OF:
                 if "place" in fields:
                     return None
