@@ -229,6 +229,7 @@ def _kinds(piece: Piece) -> set[str]:
 #: filter is evaluated before it can be silently ignored).
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
                               "having", "having_all", "lacking", "markers", "cost_max", "cost_min",
+                              "cost_below", "cost_above",
                               "movement_min", "movement_max", "wounds_min", "lives_min",
                               "lives_max", "healed_min", "region", "rows", "place", "of",
                               "graveyard", "next_to", "next_to_min",
@@ -254,6 +255,9 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     # the notation places no markers: whether the card has one is a fact to ask
     checks += [Truth.unknown(f"есть ли на {piece_label(piece)} маркер «{m}»") for m in sel.markers]
     checks.append(_cost(sel, piece))
+    for ref, less in ((sel.cost_below, True), (sel.cost_above, False)):
+        if ref is not None:  # «меньшей стоимости» (30-85): than that card's cost
+            checks.append(_cost_than(piece, scene.ref(ref), less=less))
     checks.append(_movement(sel, piece, scene.position))
     if sel.wounds_min is not None:  # «с 4 и более ранами» (21-4): the wounds the notation gives
         checks.append(Truth.of(piece.wounds >= sel.wounds_min))
@@ -409,6 +413,19 @@ def _cost(sel: Selector, piece: Piece) -> Truth:
         return Truth.unknown(f"стоимость {piece_label(piece)} не больше ли {bound}")
     return Truth.of((sel.cost_max is None or cost <= sel.cost_max)
                     and (sel.cost_min is None or cost >= sel.cost_min))
+
+
+def _cost_than(piece: Piece, anchor: Piece | None, *, less: bool) -> Truth:
+    """«существа меньшей стоимости» (30-85), «карту … большей стоимости, чем оно само» (20-14):
+    ``piece``'s printed cost is less (more) than ``anchor``'s; unknown for a «?» or a card
+    the position does not name."""
+    word = "меньше" if less else "больше"
+    fact = f"стоимость {piece_label(piece)} {word} ли, чем у карты, о которой речь в особенности"
+    if anchor is None or anchor.card is None or piece.card is None \
+            or anchor.card.cost is None or piece.card.cost is None:
+        return Truth.unknown(fact)
+    return Truth.of(piece.card.cost < anchor.card.cost if less
+                    else piece.card.cost > anchor.card.cost)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -304,6 +304,20 @@ def test_a_cost_of_x_or_less_is_not_known() -> None:
     assert selects(Selector(movement_max="X-1"), cheap, scene).value is None
 
 
+def test_a_cost_less_or_more_than_another_cards() -> None:
+    # «При гибели вашего стоящего рядом существа меньшей стоимости …» (30-85): than the card
+    # itself; «… карту противника большей стоимости, чем оно само» (20-14): than that card
+    owner = at(card(cost=8), "b2")
+    cheap, dear, hidden = at(card(cost=5), "b3"), at(card(cost=9), "c2"), at(None, "c3")
+    scene = Scene(pos(owner, cheap, dear, hidden), owner)
+    below = Selector(cost_below="self")
+    assert [selects(below, p, scene).value for p in (cheap, dear, hidden)] == [True, False, None]
+    above = Selector(cost_above="self")
+    assert [selects(above, p, scene).value for p in (cheap, dear)] == [False, True]
+    r = selects(Selector(cost_above="subject"), cheap, scene)  # no such card in the scene
+    assert r.value is None and r.missing and "больше ли" in r.missing
+
+
 def test_a_throw_on_x_plus_1_paid_with_x_counters() -> None:
     # «X фишек, закрыться: Метание груды камней на X+1, дальность 5» (20-24): declared as a
     # throw on X paid (the counters needed), its values unknown until X is chosen

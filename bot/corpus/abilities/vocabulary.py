@@ -366,6 +366,10 @@ class Selector(Value):
     названием», 20-148: as the demon the trigger names).
     ``opposite``: the card stands opposite (in the cell in front of) a card it describes,
     «каждую карту противника, напротив которой стоит ваше существо» (40-40).
+    ``cost_below`` / ``cost_above``: its cost (the printed number, eliteness aside) is less /
+    more than that card's: «При гибели вашего стоящего рядом существа меньшей стоимости …»
+    (30-85: than the card itself), «… уничтожает карту противника большей стоимости, чем оно само
+    (без учета элитности)» (20-14: than the destroyer, ``subject``).
     """
 
     what: Noun = "creature"
@@ -385,6 +389,8 @@ class Selector(Value):
     markers: tuple[str, ...] = set_field()
     cost_max: Amount | None = None
     cost_min: int | None = None
+    cost_below: Ref | None = None
+    cost_above: Ref | None = None
     movement_min: int | None = None
     movement_max: Amount | None = None
     wounds_min: int | None = None

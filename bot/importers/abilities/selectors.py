@@ -298,6 +298,12 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «стоимостью 3+Х или менее» (X arithmetic, 40-44: «x+3» once normalised)
     (re.compile(r" стоимостью (\d+|" + X_AMOUNT + r") или (?:менее|меньше)$"), "cost_max"),
     (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
+    # «вашего стоящего рядом существа меньшей стоимости» (30-85): than the card itself
+    (re.compile(r" меньшей стоимости$"), "cost_below"),
+    # «карту противника большей стоимости, чем оно само (без учета элитности)» (20-14): than
+    # the subject of the verb the phrase is the object of (the printed costs: eliteness aside)
+    (re.compile(r" большей стоимости, чем (?:оно|он|она) (?:само|сам|сама)"
+                r"(?: \(без учета элитности\))?$"), "cost_above"),
     # «существ с движением 2 или больше» (10-83), «с движением Х или менее» (50-169)
     (re.compile(r" с движением (\d+|x) или (?:менее|меньше)$"), "movement_max"),
     (re.compile(r" с движением (\d+) или (?:более|больше)$"), "movement_min"),
@@ -459,6 +465,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 fields["named_as"] = "that"
             elif what in ("unwounded", "wounded", "even_lives", "unmoved", "unmoved_last_turn"):
                 flags.append(what)  # type: ignore[arg-type]
+            elif what in ("cost_below", "cost_above"):
+                if "cost_below" in fields or "cost_above" in fields:
+                    return None
+                fields[what] = "self" if what == "cost_below" else "subject"
             elif what in ("cost_max", "cost_min"):
                 fields[what] = amount(m.group(1))
             elif what in ("wounds_min", "healed_min"):

@@ -949,6 +949,11 @@ def _by_genitive(words: list[str]) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 
+#: A comparison of costs inside a phrase (selectors.py reads it).
+_THAN = re.compile(r" большей стоимости, чем (?:оно|он|она) (?:само|сам|сама)"
+                   r"(?: \(без учета элитности\))?(?=$|[ ,])")
+
+
 def _phrases(text: str, case: str | None = None) -> Iterator[tuple[Target, str]]:
     """Each phrase naming cards at the start of ``text`` (after a space), the longest first;
     with ``case`` (``gent``, ``ablt`` …) only a phrase whose words may be in it, up to a
@@ -957,9 +962,13 @@ def _phrases(text: str, case: str | None = None) -> Iterator[tuple[Target, str]]
     if not text.startswith(" "):
         return
     words = text[1:].split(" ")
-    for n in range(min(len(words), 8), 0, -1):
+    # «карту противника большей стоимости, чем оно само (без учета элитности)» (20-14): a
+    # comparison's «, чем …» is inside the phrase
+    than = _THAN.search(text)
+    longest = 8 + (len(than.group(0).split(" ")) - 3 if than else 0)
+    for n in range(min(len(words), longest), 0, -1):
         phrase = " ".join(words[:n])
-        if phrase[:-1].count(",") or not phrase.strip(","):
+        if phrase[:-1].replace(", чем ", " чем ").count(",") or not phrase.strip(","):
             continue  # a phrase ends at a comma
         phrase = phrase.rstrip(",")
         if case is not None and not _in_case(phrase, case):
