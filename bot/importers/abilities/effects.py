@@ -323,8 +323,9 @@ def _whom_by(verb: str, amount: str, text: str) -> tuple[Target, str, str] | Non
     return (found[0], v.group("value"), found[1][v.end():]) if v else None
 
 
-#: «получить 2 раны», «получить еще 3 раны»: the card itself is wounded by that number.
-_GETS_WOUNDS = re.compile(r"получить (?:еще )?(?P<value>\d+) ран(?:у|ы)?" + _END)
+#: «получить 2 раны», «получить еще 3 раны»: the card itself is wounded by that number;
+#: «получить X ран» (10-49) by X.
+_GETS_WOUNDS = re.compile(r"получить (?:еще )?(?P<value>\d+|x) ран(?:у|ы)?" + _END)
 
 
 def wound(text: str) -> tuple[Effect, str] | None:
@@ -334,7 +335,7 @@ def wound(text: str) -> tuple[Effect, str] | None:
         return Wound(value=_amount(m.group("value")), target="self"), text[m.end():]
     m = _GETS_WOUNDS.match(text)
     if m:  # «получить 3 раны» (50-180), «получить еще 3 раны» (20-58): as «раниться на 3»
-        return Wound(value=int(m.group("value")), target="self"), text[m.end():]
+        return Wound(value=_amount(m.group("value")), target="self"), text[m.end():]
     both = _two_wounded(text)
     if both is not None:
         return both

@@ -1851,12 +1851,17 @@ def _loses_x_first(b: Body) -> Body:
     """``b`` with X the owner's choice when its first effect loses X of the card's own counters
     or extra lives, which it cannot lose more of than it has: «может потерять X фишек, при
     этом …» (30-22), «Закрыться: Снимите X дополнительных жизней с Ведьмы слуа, при этом
-    разряд на X» (10-140, declared, so used or not as the owner likes); else unchanged."""
+    разряд на X» (10-140, declared, so used or not as the owner likes); or wounds the card
+    itself by X, as many as its owner likes: «Фишка, закрыться: Воздействие таран получить X
+    ран, при этом ранить на X-1 стоящее напротив существо противника» (10-49); else
+    unchanged."""
     first = b.effects[0] if b.effects else None
-    if b.x is None and b.cap is None and isinstance(first, Counters) \
-            and first.action == "lose" and first.count == "X" \
-            and first.item in ("counter", "extra_life") and first.target == "self" \
-            and not first.or_fewer and _mentions_x(b.effects[1:]):
+    loses = isinstance(first, Counters) and first.action == "lose" and first.count == "X" \
+        and first.item in ("counter", "extra_life") and first.target == "self" \
+        and not first.or_fewer
+    wounds = isinstance(first, Wound) and first.value == "X" and first.target == "self" \
+        and first.range is None
+    if b.x is None and b.cap is None and (loses or wounds) and _mentions_x(b.effects[1:]):
         return dataclasses.replace(b, x=XValue(count="chosen"))
     return b
 
