@@ -28,6 +28,7 @@ from bot.corpus.abilities import (
     OntoOccupied,
     Selector,
     Swap,
+    SwapTwo,
     Trigger,
     walk,
 )
@@ -382,6 +383,15 @@ def can_swap(position: Position, a: Ref, b: Ref) -> CheckResult:
         results.append(can_manoeuvre(position, a, b))
     results += [_swap_with(position, way, a, b) for way in ways(piece, "swap")
                 if not way.assumed]
+    # «поменять двух ваших стоящих рядом друг с другом существ местами» (40-85): the card's own
+    # when it is one of the two; another card's when it may swap these two
+    for holder in position:
+        if holder.card is None:
+            continue
+        for way in ways(holder, "swap_two"):
+            found = _swap_two(position, holder, way, a, b)
+            if holder is piece or found.verdict != "no":
+                results.append(found)
     by_moving = {"move": can_move, "jump": can_jump, "teleport": can_teleport}
     for h in held_effects(piece, "onto_occupied"):
         rule = h.ability
@@ -425,6 +435,39 @@ def _swap_with(position: Position, way: Way, a: Ref, b: Ref) -> CheckResult:
         return b_.reason(f"{other.name} на {b.cell} — не то существо, с которым особенность "
                          "позволяет поменяться местами.").done("no")
     v, missing = verdict([usable, named])
+    if v != "no":
+        after = position.moved(piece, b.cell)
+        report_fired(b_, triggers.fired(position, piece, "manoeuvre", Route.direct(a.cell, b.cell))
+                     + triggers.fired(after, other, "manoeuvre", Route.direct(b.cell, a.cell)))
+    return b_.done(v, missing=missing)
+
+
+def _swap_two(position: Position, holder: Piece, way: Way, a: Ref, b: Ref) -> CheckResult:
+    """A card's «поменять местами двух … существ» (``swap_two``, 40-85, 50-53): usable now, both
+    ``a`` and ``b`` of the cards it describes (relative to ``holder``, whose ability it is) and,
+    for «стоящих рядом друг с другом», next to each other."""
+    b_ = Builder().cite(rules.RELOCATION)
+    piece, other = a.piece, b.piece
+    assert piece is not None and other is not None and a.cell is not None and b.cell is not None
+    effect = way.effect
+    assert isinstance(effect, SwapTwo)
+    who = "" if holder is piece else f"{holder.name}: "
+    b_.reason(f"{who}{way_text(way)}.")
+    usable = available(b_, position, holder, way, "обмен местами")
+    if usable.value is False:
+        return b_.done("no")
+    scene = Scene(position, holder)
+    facts = [usable]
+    for ref, p in ((a, piece), (b, other)):
+        named = selects(effect.cards, p, scene)
+        if named.value is False:
+            return b_.reason(f"{p.name} на {ref.cell} — не из тех карт, которых особенность "
+                             "меняет местами.").done("no")
+        facts.append(named)
+    if effect.adjacent and not is_adjacent(a.cell, b.cell):
+        return b_.reason(f"{a.cell} и {b.cell} не рядом: особенность меняет местами карты, "
+                         "стоящие рядом друг с другом.").done("no")
+    v, missing = verdict(facts)
     if v != "no":
         after = position.moved(piece, b.cell)
         report_fired(b_, triggers.fired(position, piece, "manoeuvre", Route.direct(a.cell, b.cell))

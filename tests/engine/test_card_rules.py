@@ -48,6 +48,7 @@ from bot.corpus.abilities import (
     Squad,
     State,
     Static,
+    SwapTwo,
     Teleport,
     Throw,
     Trigger,
@@ -59,7 +60,7 @@ from bot.corpus.abilities import (
 )
 from bot.corpus.abilities.vocabulary import Flag, Nth
 from bot.corpus.model import Card
-from bot.engine import can_jump, can_move, can_shoot, can_teleport
+from bot.engine import can_jump, can_move, can_shoot, can_swap, can_teleport
 from bot.engine.board import Cell as BoardCell
 from bot.engine.conditions import (
     ATTACK_FIELDS,
@@ -715,6 +716,31 @@ def test_an_occupied_destination_the_card_allows() -> None:
     assert can_jump(position, Ref.at(position, "a1"), Ref.at(position, "a3")).verdict == "yes"
     r = can_jump(position, Ref.at(position, "a1"), Ref.at(position, "b2"))
     assert r.verdict == "unknown"  # the «?» there may be a gnome
+
+
+def test_two_cards_another_card_swaps() -> None:
+    # «Фишка, закрыться: … поменять местами двух стоящих рядом друг с другом существ противника»
+    # (50-53): the holder's ability, paid; both cards of its selector, next to each other
+    paid = Activated(cost=Cost(tap=True, counters=1), effects=(
+        SwapTwo(cards=Selector(side="enemy"), adjacent=True),))
+    holder = card(paid, text="Фишка, закрыться: поменять местами двух стоящих рядом друг с "
+                             "другом существ противника.")
+    enemies = (at(card(), "b5", enemy=True), at(card(), "c5", enemy=True),
+               at(card(), "e5", enemy=True))
+    position = pos(at(holder, "a1", counters=1), *enemies, at(card(), "b2"))
+    swap = can_swap(position, Ref.at(position, "b5"), Ref.at(position, "c5"))
+    assert swap.verdict == "yes" and "Фишка, закрыться" in reasons(swap)
+    assert can_swap(position, Ref.at(position, "b5"), Ref.at(position, "e5")).verdict == "no"
+    assert can_swap(position, Ref.at(position, "a1"), Ref.at(position, "b2")).verdict == "no"
+    position = pos(at(holder, "a1"), *enemies)  # how many counters: not said
+    assert can_swap(position, Ref.at(position, "b5"), Ref.at(position, "c5")).verdict == "unknown"
+    # «Концентрация: поменять двух ваших стоящих рядом …» (40-85): the card itself is one of them
+    own = card(Trigger(when=When(event="concentration"), effects=(
+        SwapTwo(cards=Selector(side="own"), adjacent=True),)))
+    position = pos(at(own, "b2"), at(card(), "c3"), at(card(), "c2", enemy=True))
+    r = can_swap(position, Ref.at(position, "b2"), Ref.at(position, "c3"))
+    assert r.verdict == "unknown" and "сработала ли особенность" in (r.missing or "")
+    assert can_swap(position, Ref.at(position, "b2"), Ref.at(position, "c2")).verdict == "no"
 
 
 def test_a_free_cell_that_the_card_also_names() -> None:

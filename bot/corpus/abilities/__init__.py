@@ -143,6 +143,7 @@ from bot.corpus.abilities.vocabulary import (
     StrikeRange,
     Summon,
     Swap,
+    SwapTwo,
     SymbioteRole,
     Target,
     Teleport,
@@ -184,7 +185,7 @@ __all__ = [
     "MultiAttack", "MustAttack", "Nearby", "NoWounds", "Noun", "OnBattlefield", "OnlyTargets", "OntoOccupied", "Open", "Per", "Place", "Player",
     "PlayerIs", "Protection", "RANGED_KINDS", "RangeBonus", "RangeIs", "Ranged", "Reach", "Redirect", "ReduceTo", "Reroll",
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
-    "StaysClosed", "StaysOpen", "SymbioteRole", "Strength", "Strike", "StrikeRange", "Summon", "Swap", "Target", "Teleport", "Throw", "ToDeck", "RegainSubtype", "DeclareValhalla", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RollTwice", "RestoreArmor", "Transfer", "Timing", "Outcome", "Roll",
+    "StaysClosed", "StaysOpen", "SymbioteRole", "Strength", "Strike", "StrikeRange", "Summon", "Swap", "SwapTwo", "Target", "Teleport", "Throw", "ToDeck", "RegainSubtype", "DeclareValhalla", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RollTwice", "RestoreArmor", "Transfer", "Timing", "Outcome", "Roll",
     "Trigger", "Turn", "TurnIs", "Unparsed", "Unchangeable", "Until", "Value", "Values", "Vulnerability", "Way", "When", "Wound", "WoundsOnlyFrom",
     "XValue", "Zone", "read_in_full", "set_field", "walk", "x_offset",
 ]

@@ -924,6 +924,17 @@ class Swap(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class SwapTwo(Entry):
+    """Two cards ``cards`` describes swap places (the card itself only when it is one of
+    them): «поменять местами двух стоящих рядом друг с другом существ противника» (50-53);
+    ``adjacent``: the two stand next to each other («стоящих рядом друг с другом»)."""
+
+    kind: ClassVar[str] = "swap_two"
+    cards: Selector
+    adjacent: bool = False
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Open(Entry):
     """«открыть ваше существо», «открыться»."""
 
@@ -1842,7 +1853,7 @@ class Choose(Entry):
 
 Effect = (
     Wound | Heal | HealBonus | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
-    | Move | Swap | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | FightResult
+    | Move | Swap | SwapTwo | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | FightResult
     | RollTwice | Marker
     | Block | Redirect | MustAttack | Delayed | Roll
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus

@@ -66,6 +66,7 @@ from bot.corpus.abilities import (
     Strike,
     Summon,
     Swap,
+    SwapTwo,
     SymbioteRole,
     Target,
     Teleport,
@@ -662,6 +663,33 @@ def swap(text: str) -> tuple[Effect, str] | None:
     if found is None:
         return None
     return Swap(with_=found[0]), found[1]
+
+
+#: «поменять местами двух стоящих рядом друг с другом существ противника» (50-53), «поменять
+#: двух ваших стоящих рядом друг с другом существ местами» (40-85): «местами» before the two or
+#: after them.
+_SWAP_TWO = re.compile(r"поменять (?P<before>местами )?двух (?P<who>[^,;()]+?)"
+                       r"(?(before)| местами)(?=$|,|;| и )")
+_EACH_OTHER = re.compile(r"(?:^| )стоящих рядом друг с другом(?= |$)")
+
+
+def swap_two(text: str) -> tuple[Effect, str] | None:
+    """Two cards swap places: «поменять местами двух стоящих рядом друг с другом существ
+    противника» (50-53: :class:`SwapTwo`, ``adjacent``: next to each other); the cards only
+    described (no ``all``: two of them)."""
+    m = _SWAP_TWO.match(text)
+    if not m:
+        return None
+    who = m.group("who")
+    near = _EACH_OTHER.search(who)
+    if near:
+        who = (who[: near.start()] + who[near.end():]).strip()
+    read = noun_phrase(who)
+    if read is None or read.plural is not True or read.selector.up_to is not None \
+            or read.selector.count is not None or read.selector.what == "cell":
+        return None
+    cards = dataclasses.replace(read.selector, all=False)
+    return SwapTwo(cards=cards, adjacent=near is not None), text[m.end():]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1726,7 +1754,7 @@ def die_result(text: str) -> tuple[Effect, str] | None:
 ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 #: What a trigger's or an ability's effects may be, in the order tried.
 TRIGGERED: tuple[EffectParser, ...] = (
-    ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, loses,
+    ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, swap_two, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, made_to_strike, strikes_back, gang_fight, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, becomes_element, to_graveyard, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
     marker_on_own_cell, marker_on_its_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,

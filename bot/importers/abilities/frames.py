@@ -76,6 +76,7 @@ from bot.corpus.abilities import (
     StaysClosed,
     Strike,
     Swap,
+    SwapTwo,
     Throw,
     ToDeck,
     Trigger,
@@ -1414,6 +1415,8 @@ def _dangling(effects: tuple[Effect, ...], x: XValue | None = None) -> bool:
             return False
         if isinstance(effect, Swap) and not _mentions_that(effect.with_):
             return False  # «поменять … местами со стоящим рядом …; это существо …» (30-13)
+        if isinstance(effect, SwapTwo) and not _mentions_that(effect.cards):
+            return False  # «поменять местами двух … существ противника и ранить их на 2» (50-53)
         if isinstance(effect, Destroy | Exile | ToDeck):
             # «Уничтожить Яйцо дракона, при этом вызвать на его клетку …» (30-187): the card
             # named itself
