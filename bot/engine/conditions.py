@@ -503,7 +503,8 @@ def own_rows(cell: Cell, enemy: bool) -> int | None:
 #: (tests/engine/test_card_rules.py checks these are all of them).
 CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
                          "behind", "occupied_by", "next_to", "min", "region", "rows", "of",
-                         "not_next_to", "orthogonal", "that_cell", "same_row", "markers"})
+                         "not_next_to", "orthogonal", "that_cell", "same_row", "same_column",
+                         "markers"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
                            "size_max", "size_even"})
@@ -574,6 +575,9 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
     if spec.same_row is not None:  # «на клетку в одном ряду с Терновой изгородью» (40-94)
         checks.append(_placed(spec.same_row, scene, mover, "в одном ряду с какой картой клетка",
                               lambda p: p.cell is not None and p.cell.row == dst.row))
+    if spec.same_column is not None:  # «на клетку столбца, в котором стоит Цветок лотоса» (30-70)
+        checks.append(_placed(spec.same_column, scene, mover, "в одном столбце с какой картой клетка",
+                              lambda p: p.cell is not None and p.cell.col == dst.col))
     return all_of(checks)
 
 

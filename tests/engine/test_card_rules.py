@@ -505,7 +505,7 @@ def test_every_field_of_a_trigger_phrase_is_settled_or_unknown() -> None:
                "moving": "self", "item": "counter", "next": True, "attack": Attack(kind="shot"),
                "target": "self", "keyword": "bls", "value": 3, "in_assault": True,
                "host_death": True, "at_least": 3, "at_most": 3, "by_other": True,
-               "harmless": True}
+               "harmless": True, "reaches": 3}
     for f in dataclasses.fields(When):
         if f.name in _CHECKED:
             continue
@@ -1067,6 +1067,10 @@ def test_a_cell_ahead_diagonal_or_opposite() -> None:
     assert cell_is(Cell(same_row=Selector(side="enemy")), None, BoardCell.parse("a3"),
                    both).value is True
     assert cell_is(Cell(same_row=Selector(side="enemy")), None, a2, both).value is False
+    # «на клетку столбца, в котором стоит Цветок лотоса» (30-70)
+    assert cell_is(Cell(same_column="self"), None, b3, scene).value is True
+    assert cell_is(Cell(same_column="self"), None, a2, scene).value is False
+    assert cell_is(Cell(same_column="attacker"), None, b3, scene).value is None
 def test_a_card_of_the_same_name() -> None:
     # «вызвать демона с таким же названием» (20-148): named as the card the trigger names
     owner = at(card(), "b2")

@@ -461,7 +461,8 @@ class Cell(Value):
     клетку»; ``rows``: a cell of one of these rows of the half of the card's owner, counted
     from its side (1 the front: «на свободную клетку второго или третьего ряда», 40-16);
     ``same_row``: a cell of that card's row, «на клетку в одном ряду с Терновой изгородью»
-    (40-94); ``markers``: a cell with a marker of that name on it, the name as the ``marker``
+    (40-94); ``same_column``: a cell of that card's column, «на клетку столбца, в котором стоит
+    Цветок лотоса» (30-70); ``markers``: a cell with a marker of that name on it, the name as the ``marker``
     effect writes it, «с клетки с омутом» (40-141: «получает маркер омута»)."""
 
     free: bool = False
@@ -481,6 +482,7 @@ class Cell(Value):
     orthogonal: bool = False
     that_cell: bool = False
     same_row: Target | None = None
+    same_column: Target | None = None
     markers: tuple[str, ...] = set_field()
 
     def __post_init__(self) -> None:
@@ -750,7 +752,10 @@ class When(Value):
     ``diagonal``: a move along a diagonal («При перемещении по
     диагонали …», 20-72). ``by_other``: the card is moved by another card, not by itself
     («При перемещении Кугхора другой картой …», 20-60). ``harmless``: the attack of the event
-    deals no wounds («Если карта противника атакует и не наносит ран …», 20-26).
+    deals no wounds («Если карта противника атакует и не наносит ран …», 20-26). ``reaches``:
+    a ``gains`` event after which the card has that many of its ``item`` or more, having had
+    fewer before — «Когда получает третью фишку …» (10-178: 3), «Когда на Эвтерпе становится 3
+    или более фишек …» (40-126: 3).
     """
 
     event: Event
@@ -779,6 +784,7 @@ class When(Value):
     diagonal: bool = False
     by_other: bool = False
     harmless: bool = False
+    reaches: int | None = None
 
 
 # ---------------------------------------------------------------------------------------------

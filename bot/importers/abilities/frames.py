@@ -774,10 +774,33 @@ def _either(text: str) -> tuple[Effect, ...] | None:
         return None
     else:  # «…, или излечите его на 2, или …» (20-92): the comma before «или» is the choice's
         parts = re.split(r",? или ", text)
-    options = [clause(part) for part in parts]
+    options: list[tuple[Effect, ...] | None] = []
+    for part in parts:
+        options.append(_elided(part, options[-1]) if options and part in _BARE_VERBS
+                       else clause(part))
     if any(o is None or any(isinstance(e, Choice) for e in o) for o in options):
         return None
     return (Choice(options=tuple(o for o in options if o is not None)),)
+
+
+#: Verbs that take an object, said bare as an option after another («ранить его на 1 или
+#: закрыть», 30-70): the object is the option's before.
+_BARE_VERBS = frozenset({"закрыть", "открыть"})
+
+
+def _elided(verb: str, before: tuple[Effect, ...] | None) -> tuple[Effect, ...] | None:
+    """«ранить его на 1 или закрыть (по выбору противника)» (30-70): a bare verb after «или»
+    acts on the one card the option before names by a fixed ref (``that``, ``attacked`` …; not
+    the card itself, which would be «закрыться»); else None."""
+    if before is None or len(before) != 1:
+        return None
+    whom = getattr(before[0], "target", None)
+    if not isinstance(whom, str) or whom == "self":
+        return None
+    found = clause(f"{verb} его")
+    if found is None or len(found) != 1 or getattr(found[0], "target", None) != "that":
+        return None
+    return (dataclasses.replace(found[0], target=whom),)  # type: ignore[arg-type]
 
 
 def _effects_of(found: Any) -> tuple[Effect, ...]:
@@ -1733,7 +1756,7 @@ def _triggered(s: str) -> list[Ability] | None:
         items = _conditional_items(rest, when)
         if items is not None:
             return items
-        rest = _over_cell(_this_attacked(rest, when), when)
+        rest = _over_cell(_this_attacked(_redirected_here(rest, when), when), when)
         rest, when = _attacked_described(rest, when)
         for cond, more in _ifs(_this_assault(_once_more(_strike_of_x(rest, when), when), when),
                                when):
@@ -1748,7 +1771,8 @@ def _triggered(s: str) -> list[Ability] | None:
                     # other than which?
                 b = dataclasses.replace(b, x=XValue(count="event_x", max=b.cap))
                 b = dataclasses.replace(b, cap=None)
-            if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
+            if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects) \
+                    and not _swapped_first(b.effects):
                 attacker = _attacker_named(more, when) or _one_of_gender(more, when) \
                     or _destroyer(b.effects, when)
                 if attacker is None:
@@ -2190,6 +2214,30 @@ def _this_attacked(rest: str, when: When) -> str:
         return rest
     after = _HIS.sub("атакованного", rest[m.end():])
     return rest[:m.start()] + "атакованного" + after
+
+
+def _swapped_first(effects: tuple[Effect, ...]) -> bool:
+    """Whether the first effect swaps the card with a card it describes, and «его» after it is
+    that card, not one the trigger names: «Когда существо противника нападает простым ударом на
+    Ассасина Храма может поменяться местами с вашим наземным инквизитором; открыть его и
+    перенаправить атаку в него» (50-213), as «поменяться местами с атакованным существом, при
+    этом закрыть его» (40-51)."""
+    return bool(effects) and isinstance(effects[0], Swap) \
+        and isinstance(effects[0].with_, Selector) and not _mentions_that(effects[0].with_)
+
+
+#: «перенаправить атаку в него» with no card it is taken from (50-213).
+_REDIRECT_HERE = re.compile(r"(?<![а-я])перенаправить атаку в (?=[а-я])")
+
+
+def _redirected_here(rest: str, when: When) -> str:
+    """«Когда существо противника нападает простым ударом на Ассасина Храма …; … перенаправить
+    атаку в него» (50-213): in a trigger on another card's assault at the card itself, the
+    attack redirected with no card named it is taken from is that assault, aimed at the card
+    itself — said as «перенаправить атаку с себя в …»."""
+    if when.event != "assault" or when.target != "self" or when.timing != "on":
+        return rest
+    return _REDIRECT_HERE.sub("перенаправить атаку с себя в ", rest)
 
 
 def _over_cell(rest: str, when: When) -> str:

@@ -495,7 +495,37 @@ def _attack(m: re.Match[str]) -> Attack:
 # --- «когда …»
 
 
+#: «существо с магической способностью, не стоявшее рядом с Айрин, перемещается на соседнюю с ней
+#: клетку» (10-41): a card that was not next to the card itself moves next to it («ней»: not the
+#: neuter mover, so the card named).
+_COMES_NEAR = re.compile(r"(?P<who>[^,]+), не стоявшее рядом с " + re.escape(SELF)
+                         + r", (?P<verb>перемещается|передвигается) на соседнюю с ней клетку"
+                         r"(?=$|[ ,—])")
+
+
+#: «когда получает третью фишку» (10-178): the gain that brings its counters to that many.
+_NTH_COUNTER = re.compile(r"получает (?P<n>вторую|третью) фишку(?=$|[ ,—])")
+_NTH_COUNTERS = {"вторую": 2, "третью": 3}
+#: «когда на Эвтерпе становится 3 или более фишек» (40-126): a gain that brings its counters from
+#: fewer to that many or more.
+_BECOMES_COUNTERS = re.compile(r"на " + re.escape(SELF) + r" становится (?P<n>\d+) или более фишек"
+                               r"(?=$|[ ,—])")
+
+
 def _verb_heads(text: str) -> Iterator[Reading]:
+    becomes = _BECOMES_COUNTERS.match(text)
+    if becomes:
+        yield When(event="gains", item="counter", reaches=int(becomes.group("n"))), \
+            text[becomes.end():]
+        return
+    near = _COMES_NEAR.match(text)
+    if near:
+        for when, rest in _verb_heads(f"{near.group('who')} {near.group('verb')}"
+                                      + text[near.end():]):
+            if isinstance(when.subject, Selector) and when.from_ is None and when.to is None \
+                    and when.event in ("move", "relocate"):
+                yield replace(when, from_=Cell(not_next_to="self"), to=Cell(next_to="self")), rest
+        return
     swap = _SWAP.match(text)
     if swap:  # «когда карты на поле боя меняются местами» (40-85): any two cards swap places
         yield When(event="swap", subject=Selector(what="card")), text[swap.end():]
@@ -600,6 +630,11 @@ def _verb_heads(text: str) -> Iterator[Reading]:
         if m:  # «когда карта противника выбрасывает на кубике 6»
             yield When(event="roll", subject=subject,
                        condition=DieRoll(values=(int(m.group("v")),))), rest[m.end():]
+            continue
+        m = _NTH_COUNTER.match(rest)
+        if m:  # «когда получает третью фишку» (10-178)
+            yield When(event="gains", subject=subject, item="counter",
+                       reaches=_NTH_COUNTERS[m.group("n")]), rest[m.end():]
             continue
         m = re.match(r"(" + "|".join(_ITEMS) + r")(?=$|[ ,—])", rest)
         if m:  # «когда существо противника получает фишку»
@@ -767,7 +802,9 @@ def _aimed(when: When, text: str) -> Iterator[Reading]:
     нападении … на карту с проклятием» (40-84: what the assault is aimed at, accusative)."""
     if when.event == "assault" and text.startswith(" на "):
         for whom, rest in _phrases(text[len(" на"):], "accs"):
-            if isinstance(whom, Selector):
+            if isinstance(whom, Selector) or (whom == "self" and isinstance(when.subject, Selector)):
+                # «когда существо противника нападает простым ударом на Ассасина Храма» (50-213):
+                # another card's assault at the card itself
                 yield replace(when, target=whom), rest
                 return
     if when.attack is not None and when.event == "attack" and text.startswith(" по "):
@@ -888,6 +925,11 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
         for who, rest in _phrases(text[m.end():], "ablt"):
             if (isinstance(who, Selector) and not who.all) or (who == "self" and when.subject != "self"):
                 yield replace(when, to=Cell(same_row=who)), rest
+        return
+    m = re.match(r" на клетку столбца, в котором стоит " + re.escape(SELF) + r"(?=$|[ ,—])", text)
+    if m and when.subject != "self":  # «когда существо противника перемещается на клетку
+        # столбца, в котором стоит Цветок лотоса» (30-70): a cell of the card's own column
+        yield replace(when, to=Cell(same_column="self")), text[m.end():]
         return
     m = re.match(r" на клетку (" + "|".join(_REGIONS) + r")", text)
     if m:
