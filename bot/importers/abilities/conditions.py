@@ -352,7 +352,15 @@ def _turn(text: str) -> Condition | None:
     return None
 
 
+_ROLL_BOUND = re.compile(r"бросок кубика равен (?P<n>[1-6]) или (?P<dir>менее|меньше|более|больше)")
+
+
 def _die(text: str) -> Condition | None:
+    bound = _ROLL_BOUND.fullmatch(text)
+    if bound:  # «если бросок кубика равен 4 или менее» (30-182): the roll of the event
+        n = int(bound.group("n"))
+        return DieRoll(values=tuple(range(1, n + 1)) if bound.group("dir") in ("менее", "меньше")
+                       else tuple(range(n, 7)))
     m = re.fullmatch(r"выпало (?P<v>[1-6](?:(?:, | или )[1-6])*)", text)
     if not m:
         return None

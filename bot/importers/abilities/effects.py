@@ -193,7 +193,8 @@ def _aimed(rest: str, *, refs_only: bool = False) -> tuple[Target | None, str]:
     target («только по летающим») restricts a declared attack, which the checks must apply,
     so it stays unread; but a card placed relative to the attacked one («по карте, стоящей
     рядом с атакованным», 40-9) is who a triggered attack hits, no declared attack's limit."""
-    same = re.match(r" (?:в ту же цель|по той же цели)" + _END, rest)
+    # «выстрел на 1 по цели атаки» (30-182): at the card the attack that fired it is aimed at
+    same = re.match(r" (?:в ту же цель|по той же цели|по цели атаки)" + _END, rest)
     if same:
         return "attacked", rest[same.end():]
     if not rest.startswith(" по "):

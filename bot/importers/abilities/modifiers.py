@@ -343,6 +343,13 @@ def die_bonus(text: str) -> Found | None:
         if found is None:
             return None
         against, rest = found
+    elif rest.startswith(", когда атакует "):
+        # «+1 к броску кубика, когда атакует карты во втором ряду противника» (10-103): its
+        # rolls in attacks at those cards, said to the end of the sentence
+        whom = described(rest[len(", когда атакует "):])
+        if not isinstance(whom, Selector):
+            return None
+        against, rest = whom, ""
     return DieBonus(value=value, next=bool(m.group("next")), against=against), rest
 
 

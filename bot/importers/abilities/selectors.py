@@ -214,6 +214,7 @@ _BEHIND = re.compile(_STANDING + r" (?:сзади|позади) (?P<of>него|
 #: «в 3-м ряду противника», «на вашей половине поля боя»: where a card stands.
 _REGIONS: dict[str, Region] = {
     "1": "enemy_first_row", "2": "enemy_second_row", "3": "enemy_third_row",
+    "первом": "enemy_first_row", "втором": "enemy_second_row", "третьем": "enemy_third_row",
     "вашей половине поля боя": "own_half", "половине поля боя противника": "enemy_half",
     # «по небестелесной карте противника на поле боя» (30-43): on it, not in the auxiliary zone
     "поле боя": "battlefield",
@@ -264,8 +265,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
      "opposite_to"),
     (re.compile(r", (?:которое|которая|который|которые) (?:стоит|стоят) напротив (?P<near>[^,]+)$"),
      "opposite_to"),
-    (re.compile(r",? (?:" + _STANDING + r" )?(?:в|во) (?P<r>[123])(?:-м)? ряду противника$"),
-     "region"),
+    # «карты во втором ряду противника» (10-103): the row in words as in digits
+    (re.compile(r",? (?:" + _STANDING + r" )?(?:в|во) (?P<r>[123]|первом|втором|третьем)(?:-м)? "
+                r"ряду противника$"), "region"),
     # «за каждое открытое существо в отряде противника» (30-165): the enemy's cards in play
     (re.compile(r" в отряде противника$"), "enemy"),
     # «изгнать карту с кладбища противника» (20-67)

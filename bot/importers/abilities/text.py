@@ -33,6 +33,9 @@ _GLUED = re.compile(r"(?<=\d)(?=[А-ЯЁ][а-яё])")
 # (an attack's value «на N»: not the count of a cost, «3 {counter}{tap}: …»)
 _COST_AFTER_NUMBER = re.compile(r"(?<= на )(?P<value>\d+(?:-\d+-\d+)?)\s+(?=(?:\{(?:tap|counter|"
                                 r"instant)\}\s*)+:)")
+# «… с чётным количеством {health} +3 к {strike} по боевым машинам» (50-69): a bonus right
+# after the lives' placeholder starts the next ability (the database lost the dot)
+_BONUS_AFTER_LIVES = re.compile(r"(?:(?<=\{health\})|(?<=количеством жизнью))\s+(?=\+\d+ к )")
 # «Максимум 8 {health} В начале хода противника …» (50-109): the database lost the dot
 _MAX_LIVES_GLUED = re.compile(r"(\bМаксимум \d+ \{health\})\s+(?=[А-ЯЁ])")
 _ERRATA = re.compile(r"^\s*\[\s*эррата[^\]]*\]\s*", re.IGNORECASE)
@@ -60,6 +63,8 @@ def split_sentences(text: str) -> list[str]:
     ['{tap}: {uchr} на 1', '{instant}{tap}: Воздействие удача …']
     >>> split_sentences("Получает +1 к удару до конца хода {tap}: Магический удар на 1.")
     ['Получает +1 к удару до конца хода', '{tap}: Магический удар на 1.']
+    >>> split_sentences("с чётным количеством {health} +3 к {strike} по боевым машинам.")
+    ['с чётным количеством {health}', '+3 к {strike} по боевым машинам.']
     >>> split_sentences("3 {counter}{tap}: Особый удар кистенем на 3-4-6.")
     ['3 {counter}{tap}: Особый удар кистенем на 3-4-6.']
     >>> split_sentences("Добивание на X (1 раз за ход)\u0001 где X число ран.")
@@ -82,6 +87,7 @@ def split_sentences(text: str) -> list[str]:
         line = _COST_AFTER_NUMBER.sub("\\g<value>\n", line)
         line = _COST_AFTER_UNTIL.sub("\n", line)
         line = _MAX_LIVES_GLUED.sub("\\1\n", line)
+        line = _BONUS_AFTER_LIVES.sub("\n", line)
         parts = [s.strip() for part in line.split("\n") for s in _SENTENCE_END.split(part)]
         pieces += [(s, i == 0) for i, s in enumerate(p for p in parts if p)]
     out: list[str] = []
@@ -186,6 +192,7 @@ _GLUED_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bсущесnвом\b"), "существом"),  # a Latin n (30-190)
     (re.compile(r" ー "), " — "),  # «копит фишку ー оно получает …» (50-59): a dash
     (re.compile(r"\bс проклятие или (?=благословл)"), "с проклятием или "),  # 30-104
+    (re.compile(r"^когла (?=ваш )"), "когда "),  # «Когла ваш пират нападает …» (30-182)
     (re.compile(r"\bввстрел\b"), "выстрел"),  # «При ударе ввстрел на 1 …»: a misprint (40-9)
     (re.compile(r"\bвызвать нв (?=его клетку)"), "вызвать на "),  # «вызвать нв его клетку» (30-189)
     # «на клетку вашей половины поля переместить его …» (20-174): «поля боя»
