@@ -51,6 +51,13 @@ def _rule(text: str) -> tuple[list[str], list[str], list[frozenset[str]], Counte
     return parts, [fold(p) for p in parts], stems, Counter(s for group in stems for s in group)
 
 
+def prepare(text: str, limit: int = EXCERPT) -> None:
+    """Split and stem ``text`` now, as :func:`excerpt` would on its first quote of it."""
+    text = " ".join(text.split())
+    if len(text) > limit:
+        _rule(text)
+
+
 def excerpt(text: str, cues: Iterable[str], limit: int = EXCERPT, name: str = "") -> str:
     """``text`` itself when it fits ``limit``; else the sentences that share most words with
     ``cues`` (the reasons, triggers and notes of the verdict), in order, gaps marked «…». The

@@ -66,10 +66,12 @@ class Judge:
         ``ask`` skips it, as it would pay for tables it does not use. (Reading every card's
         abilities here too was measured: +10 MB at 6,000 cards and a slower median check, for
         no sure gain in the p99 — so a card's abilities are still read on first use.)"""
+        from bot.commands.check import prepare_quotes
         from bot.corpus.abilities.codec import prepare
 
         self.lookup.warm()
         prepare()
+        prepare_quotes(self.corpus)
 
     @property
     def corpus(self) -> Corpus:

@@ -41,11 +41,6 @@ ICON_PROTECTIONS: dict[str, tuple[Attack, ...]] = {
     "zoz": (Attack(kind="spell"),),
     "zoo": (Attack(kind="poison"),),
 }
-#: Protections the rules corpus has a term for (known by name only today).
-PROTECTION_TERMS: dict[str, str] = {
-    "shot": "zashchita-ot-vystrelov", "throw": "zashchita-ot-metaniy",
-    "discharge": "zashchita-ot-razryadov",
-}
 #: What the corpus says of each attack kind the checks ask about: a throw is «дальняя
 #: немагическая атака» (``metanie``); whether a shot or a discharge is magic it does not say.
 MAGIC: dict[str, bool | None] = {"throw": False, "shot": None, "discharge": None, "poison": None}
@@ -98,7 +93,7 @@ def defences(target: Piece, kind: str, attacker: Piece, position: Position,
         concerns = any_of([concerns_attack(a, kind, attacker, scene) for a in against])
         if concerns.value is not False:
             out.append(Defence("protection", ICON_NAMES[code], "значок", concerns,
-                               term=PROTECTION_TERMS.get(against[0].kind),
+                               term=rules.PROTECTION_TERMS.get(against[0].kind),
                                ignored_by=everything or _ignored(against, ignores)))
     for h in held(target):
         eff = h.ability
@@ -110,7 +105,8 @@ def defences(target: Piece, kind: str, attacker: Piece, position: Position,
             continue
         name = _name(eff)
         if isinstance(eff, Protection):
-            terms = [PROTECTION_TERMS[a.kind] for a in eff.against if a.kind in PROTECTION_TERMS]
+            terms = [rules.PROTECTION_TERMS[a.kind] for a in eff.against
+                     if a.kind in rules.PROTECTION_TERMS]
             out.append(Defence("protection", name, h.text, found, term=terms[0] if terms else None,
                                ignored_by=everything or _ignored(eff.against, ignores)))
         else:

@@ -98,6 +98,22 @@ EFFECTS: dict[str, Named] = {
     "vampirism": Named("vampirizm", "вампиризм", "вампиризма", "вампиризм", "m"),
     "corpse_eating": Named("trupoedstvo", "трупоедство", "трупоедства", "трупоедство", "n"),
 }
+#: Protections the rules corpus has a term for (known by name only today), by attack kind.
+PROTECTION_TERMS: dict[str, str] = {
+    "shot": "zashchita-ot-vystrelov", "throw": "zashchita-ot-metaniy",
+    "discharge": "zashchita-ot-razryadov",
+}
+#: Every term a check may cite: their quotes are prepared when a long-running process warms up
+#: (``Judge.warm``); tests/engine/test_cases.py checks that no case cites another.
+CITED: frozenset[str] = frozenset({
+    RANGE, RADIUS, MOVEMENT, SLOW_MOVEMENT, TELEPORT, JUMP, MANOEUVRE, THROW, SHOT, DISCHARGE,
+    FORMATION, PER_TURN, INCORPOREAL, ATTACK_MINUS, GROUND, FREE_CELL, ROW, BLESSING, CURSE,
+    ATTACK_EXPERIENCE, DEFENCE_EXPERIENCE, CLUMSINESS, PAYMENT, RELOCATION, TRIGGERED, TARGET,
+    RANGED_ATTACK,
+    *(n.term for n in (*ATTACKS.values(), *RELOCATIONS.values(), *EFFECTS.values())),
+    *(term for term, _, _ in DIE_MODIFIERS.values()),
+    *PROTECTION_TERMS.values(),
+})
 
 
 def within_range(a: Cell | None, b: Cell | None, x: int | None,

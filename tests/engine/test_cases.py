@@ -10,7 +10,7 @@ from bot.commands.check import corpus_resolver
 from bot.corpus.abilities import Cell, Jump, Limit, Throw, Trigger
 from bot.corpus.load import load_corpus
 from bot.corpus.model import Corpus
-from bot.engine import check
+from bot.engine import check, rules
 from bot.engine.verbs import BY_NAME, verb_for
 
 CASES = load_cases()
@@ -55,6 +55,8 @@ def test_case(case: Case) -> None:
     if "cites" in expect:
         assert set(expect["cites"]) <= {c.term for c in result.citations}, result.citations
     assert result.citations, "every verdict cites a rule"
+    # Judge.warm prepares the quotes of these terms only
+    assert {c.term for c in result.citations} <= rules.CITED, result.citations
     assert result.reasons
 
 
