@@ -67,9 +67,12 @@ Reach = Literal["melee", "ranged"]
 #: chose («выбранное в начале боя существо»); ``subject``: the card whose event fired the
 #: trigger (its ``when.subject``) when the trigger names another card too and no other ref says
 #: it («Когда другое ваше тёмное существо уничтожает карту противника … Лилит может переместить
-#: его …», 50-170: the destroyer).
+#: его …», 50-170: the destroyer); ``granter``: inside an ability a :class:`Grant` gives (where
+#: ``self`` is the card that has it), the card whose ability gave it, named by its name («В начале
+#: боя выберите существо противника, оно получает Когда Астральный двойник получает раны
+#: раниться на столько же», 20-45).
 Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen", "companion",
-              "symbiote", "defended", "paid", "subject"]
+              "symbiote", "defended", "paid", "subject", "granter"]
 #: ``cell``: a cell of the battlefield with a marker on it (only with ``Selector.markers``):
 #: «рядом с маркером костра» (40-217), «рядом с гнездом» (20-73), «с вашим логовом» (40-62).
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "cell"]

@@ -302,6 +302,13 @@ def relocate(text: str) -> tuple[Effect, str] | None:
             if who is not None:
                 return Move(target=who, to=_CELLS[cell.group("cell")]), rest[cell.end():]
         return None
+    m = re.match(r"поместить @self на (?P<onto>[^,;]+?),? дальность (?P<n>\d+)(?=$|[ ,.;)])", text)
+    if m:  # a companion's «вы можете поместить Сугеда на ваше существо дальность 2» (30-88):
+        # onto the cell of a creature that far, as «переместиться на …»
+        onto = target(m.group("onto"), plural=False)
+        if isinstance(onto, Selector):
+            return Move(to=Cell(occupied_by=onto), range=int(m.group("n"))), text[m.end():]
+        return None
     m = re.match(r"переместиться на ", text)
     if not m:
         return None

@@ -35,6 +35,7 @@ from bot.corpus.abilities import (
     AttackKind,
     Cell,
     Choice,
+    Choose,
     Condition,
     Cost,
     Counters,
@@ -130,6 +131,9 @@ class Body:
 #: Between two effects: «, при этом», «, затем», «;», «, и», «и», «,».
 _SEPARATOR = re.compile(r",\s*при этом\s+|,\s*затем\s+|\s*;\s*(?:при этом\s+)?|,\s*и\s+|\s+и\s+|,\s*|\s+—\s+")
 _NAMED = re.compile(r"(?P<what>воздействие|заклинание)\s+")
+#: «…, при этом воздействие «лопнуть» …» (50-180): a quoted name after the first effect.
+_MID_NAMED = re.compile(r"(?P<sep>,\s*при этом\s+|\s*;\s*)(?P<what>воздействие|заклинание)\s+"
+                        r"(?:«(?P<a>[^»]*)»|\"(?P<b>[^\"]*)\")\s+(?=[а-я])")
 _QUOTED = re.compile(r"(?:«(?P<a>[^»]*)»|\"(?P<b>[^\"]*)\")\s*")
 _BRACKET = re.compile(r"\s*\((?P<items>[^()]*)\)?\s*$")
 _WHERE_X = re.compile(r",?\s*где [xх]\s+(?P<what>[^()]+?)\s*$")
@@ -168,9 +172,22 @@ def _per_free_cell(text: str) -> str:
             + cap)
 
 
+#: «закрыть до двух других ваших линунгов каждый закрытый таким образом линунг получает
+#: {token}» (40-60): each card the effect before closed, «они получают».
+_EACH_CLOSED = re.compile(r"(?P<closed>(?:^|[ ,;])закрыть [^,;]+?),? каждый закрытый таким образом "
+                          r"(?P<noun>[а-я]+) получает ")
+
+
+def _each_closed(text: str) -> str:
+    m = _EACH_CLOSED.search(text)
+    if not m or m.group("noun")[:5] not in m.group("closed"):
+        return text
+    return text[:m.start()] + m.group("closed") + ", они получают " + text[m.end():]
+
+
 def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     parts: dict[str, Any] = {}
-    text = _per_free_cell(text)
+    text = _each_closed(_per_free_cell(text))
     bare = _tail_brackets(_CAP_BEFORE_UNTIL.sub(r" \g<until> \g<cap>", _clean(text)), parts)
     if bare is None:
         return None
@@ -198,6 +215,15 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     only = parts.pop("only", None)
     within = parts.pop("within", None)
     named = _NAMED.match(text)
+    mid = None if named else _MID_NAMED.search(text)
+    if mid and len(_MID_NAMED.findall(text)) == 1:
+        # «уничтожается, при этом воздействие «лопнуть» ранить каждую стоящую рядом карту на
+        # 5» (50-180): the impact's name, said after the first effect, is the frame's
+        key = "impact" if mid.group("what") == "воздействие" else "spell"
+        if key in parts:
+            return None
+        parts[key] = _name(mid.group("a") if mid.group("a") is not None else mid.group("b"))
+        text = text[:mid.start()] + mid.group("sep") + text[mid.end():]
     if named:
         found = _named(text, named, parts, partial=partial)
     else:
@@ -703,7 +729,8 @@ def _carried(first: str, rest: str) -> str | None:
     verb = re.match(_FINITE + " ", rest)
     if not verb:
         return None
-    m = re.match(r"(?P<who>[^,;]+?) " + _FINITE + " ", first)
+    # «выбранное дитя Кронга становится горным и получает …» (20-50): the one who becomes it
+    m = re.match(r"(?P<who>[^,;]+?) (?:" + _FINITE + "|становится|становятся) ", first)
     who = target(m.group("who"), plural=True) if m else None
     if m is None or who in (None, "self"):
         return None
@@ -989,8 +1016,9 @@ def _roll(text: str) -> tuple[Effect, str] | None:
 
 
 #: «[кто] получает <ability> до конца …»: a whole ability (with its own cost, trigger or
-#: condition) given for a while; quoted or not.
-_GRANT = re.compile(r"(?:(?P<who>[^,;:«»]+?) )?(?P<verb>получает|получают|получить) ")
+#: condition) given for a while; quoted or not. «получают: <ability>» (30-32): after the colon,
+#: the rest of the sentence is the ability given.
+_GRANT = re.compile(r"(?:(?P<who>[^,;:«»]+?) )?(?P<verb>получает|получают|получить)(?P<colon>:)? ")
 _GRANT_UNTIL = re.compile(r" до конца (?P<until>" + alternation(fx.UNTIL) + r")(?=$|[,;])")
 
 
@@ -998,7 +1026,10 @@ def _grant(text: str) -> tuple[Effect, str] | None:
     """«получает закрыться: Магический удар на 2 до конца вашего хода» (30-64), «ваш йордлинг
     получает Пока закрыт, отражает … до конца хода противника» (20-48), «получает «При простом
     ударе — добивание на 2» до конца хода» (50-30): a :class:`Grant` of a frame read in full
-    (an activated ability, a trigger or a static one); plain effects are :func:`fx.gets`'."""
+    (an activated ability, a trigger or a static one); plain effects are :func:`fx.gets`'.
+    With no duration, a trigger or an activated ability to the end of the sentence is given
+    for good («оно получает Когда Астральный двойник получает раны раниться на столько же»,
+    20-45); so is what follows «получают:» (30-32)."""
     m = _GRANT.match(text)
     if not m:
         return None
@@ -1010,15 +1041,19 @@ def _grant(text: str) -> tuple[Effect, str] | None:
         who = target(m.group("who"), plural=plural)
         if who is None:
             return None
-    ends = list(_GRANT_UNTIL.finditer(text, m.end()))
-    for end in reversed(ends):
-        what = text[m.end():end.start()].strip()
+    # the last duration first; with none, to the end of the sentence
+    ends: list[tuple[int, int, Any]] = [(len(text), len(text), None)]
+    if not m.group("colon"):
+        ends += [(end.start(), end.end(), fx.UNTIL[end.group("until")])
+                 for end in _GRANT_UNTIL.finditer(text, m.end())]
+    for start, stop, until in reversed(ends):
+        what = text[m.end():start].strip()
         quoted = re.fullmatch(r"«(?P<q>[^«»\"]+)»|\"(?P<d>[^«»\"]+)\"", what)
         if quoted:
             what = re.sub(r"\s+[ー—–-]\s+", " — ", quoted.group("q") or quoted.group("d"))
         elif any(q in what for q in "«»\""):
             continue
-        found = read(what)
+        found = _given(what, who)
         # «получает Может нападать …» (20-146): a rule said with its verb and no subject right
         # after «получает» is one given as a whole, quoted or not
         # right after «получает»; so is «Прыжок, дальность 4» (40-152: the card may jump)
@@ -1029,9 +1064,46 @@ def _grant(text: str) -> tuple[Effect, str] | None:
                         or rule_given and _bare_rule(found[0]))
                 or not _read(found[0])):
             continue
-        return Grant(ability=found[0], target=who, until=fx.UNTIL[end.group("until")]), \
-            text[end.end():]
+        if until is None and not isinstance(found[0], Activated | Trigger):
+            continue  # for good: only a frame that cannot be a plain effect with a condition
+            # («получает: +1 к движению, если у вас есть степное существо; …», 10-196: a list)
+        return Grant(ability=found[0], target=who, until=until), text[stop:]
     return None
+
+
+def _given(what: str, who: Any) -> list[Ability] | None:
+    """The ability given, read. Given to another card, the giver's own name in it is the giver
+    (``granter``; ``self`` is the card that has it): «выбранное дитя Кронга … получает При
+    простом ударе Сигурд получает фишку» (20-50) — read as «хозяин …» (the name only in the
+    nominative, where «хозяин» reads) and the host written ``granter``; not read when the
+    ability names a host of its own."""
+    if who != "self" and SELF not in what and what.count("этому существу") == 1 \
+            and "существ" not in what.split("этому существу")[0]:
+        # «ваше существо получает Когда карта противника наносит этому существу раны ранить её
+        # на 1 до конца хода» (40-25): «этому существу», no creature named before it, is the one
+        # that has the ability
+        return read(what.replace("этому существу", SELF))
+    if who == "self" or SELF not in what:
+        return read(what)
+    if "хозя" in what:
+        return None
+    found = read(what.replace(SELF, "хозяин"))
+    return None if found is None else _ref_as(found, "host", "granter")
+
+
+def _ref_as(value: Any, old: str, new: str) -> Any:
+    """``value`` with every ref ``old`` in it written ``new``."""
+    if value == old:
+        return new
+    if isinstance(value, list):
+        return [_ref_as(v, old, new) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_ref_as(v, old, new) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: _ref_as(getattr(value, f.name), old, new)
+                   for f in dataclasses.fields(value) if f.name not in ("text", "fragment")}
+        return dataclasses.replace(value, **changes)
+    return value
 
 
 #: «<кто> получает <A> и "<B>" до конца хода» (40-37): a plain effect and a quoted rule, both of
@@ -1093,8 +1165,16 @@ _LONE: tuple[Reader, ...] = (
 # Frames
 
 
+#: «Когда Астральный двойник получает раны раниться на столько же» (20-45): as many wounds as
+#: the trigger's card got, «получает X ран … на X» (X: ``event_x``).
+_AS_MANY = re.compile(r"(?P<head>когда (?:[^,;x]+ )?получает) раны (?P<rest>[^,;x]+) на столько же")
+
+
 def read(s: str) -> list[Ability] | None:
     """The abilities of a normalised sentence, or None when its frame is not read."""
+    as_many = _AS_MANY.fullmatch(s)
+    if as_many:
+        s = f"{as_many.group('head')} x ран {as_many.group('rest')} на x"
     rule = _COUNTERS_RULE.search(s)
     if rule:  # «… получить фишку (не может иметь более 3 фишек)» (20-24): the card's own rule
         found, kept = read(s[:rule.start()]), lone.counters(rule.group("rule"))
@@ -1448,20 +1528,24 @@ def _dangling(effects: tuple[Effect, ...], x: XValue | None = None) -> bool:
 
 
 def _mentions_that(value: Any) -> bool:
+    """Whether ``value`` says ``that`` (not inside an ability a :class:`Grant` gives: its
+    «её» is a card of that ability's own, «ранить её» of «Когда карта противника наносит этому
+    существу раны …», 40-25)."""
     if value == "that":
         return True
     if isinstance(value, tuple):
         return any(_mentions_that(v) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return any(_mentions_that(getattr(value, f.name)) for f in dataclasses.fields(value)
-                   if f.name not in ("text", "fragment"))
+                   if f.name not in ("text", "fragment")
+                   and not (isinstance(value, Grant) and f.name == "ability"))
     return False
 
 
 def _named_cards(when: When) -> int:
     """How many cards other than the card itself the trigger phrase names."""
     cells = [c for c in (when.to, when.from_, when.over) if c is not None]
-    named = [when.subject != "self", when.target is not None]
+    named = [when.subject != "self", when.target not in (None, "self")]
     named += [when.attack is not None and when.attack.by is not None]
     named += [c.occupied_by not in (None, "self") for c in cells]
     named += [c.next_to not in (None, "self") for c in cells]
@@ -1487,6 +1571,23 @@ def _that_is_self(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
             # «поменяться местами с атакованным существом, при этом закрыть его» (40-51): «его»
             # is the card swapped with, no longer the card itself
             return (*out, effect, *effects[i + 1:])
+        if isinstance(effect, Choose):
+            # «выберите существо противника, оно получает …» (20-45): «оно» is the card chosen
+            return (*out, effect, *_that_chosen(effects[i + 1:]))
+        out.append(effect)
+    return tuple(out)
+
+
+def _that_chosen(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """After a :class:`Choose`, «оно», «его» (``that``) as the card chosen (``chosen``), up to
+    the first effect naming another card."""
+    out: list[Effect] = []
+    for i, effect in enumerate(effects):
+        who = getattr(effect, "target", "self")
+        if who == "that":
+            effect = dataclasses.replace(effect, target="chosen")  # type: ignore[arg-type]
+        elif who not in ("self", None):
+            return (*out, *effects[i:])
         out.append(effect)
     return tuple(out)
 
@@ -1749,6 +1850,9 @@ def _named_when(rest: str) -> tuple[str, str, When, str] | None:
 
 #: «это существо», «этой карте»: a card named before (in this sentence or another).
 _DEMONSTRATIVE = re.compile(r"(?:^|\s)эт(?:о|ого|ому|им|у|ой|а|и|их)\s(?:существ|карт)")
+#: «ваше существо получает Когда карта противника наносит этому существу раны …» (40-25): a
+#: trigger given to a card, whose «этому существу» the grant's reader settles (:func:`_given`).
+_GIVEN_TRIGGER = re.compile(r"\bполуча(?:ет|ют):? (?=когда )")
 
 
 def _triggered(s: str) -> list[Ability] | None:
@@ -1760,7 +1864,7 @@ def _triggered(s: str) -> list[Ability] | None:
         rest, when = _attacked_described(rest, when)
         for cond, more in _ifs(_this_assault(_once_more(_strike_of_x(rest, when), when), when),
                                when):
-            if not _names_another(when) and _DEMONSTRATIVE.search(more):
+            if not _names_another(when) and _DEMONSTRATIVE.search(_GIVEN_TRIGGER.split(more)[0]):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
             said = _declared_at(_rolls_itself(_this_cell(more, when), when))
             b = body(_his_chosen(_pronoun_self(said, when), when))

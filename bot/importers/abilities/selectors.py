@@ -112,6 +112,10 @@ _CLASS_NOUNS: dict[str, tuple[Noun, str, bool | None]] = {
     "боевой машины": ("card", "Боевая машина", None),
     # «ваш слуа», «с вашего слуа» (40-154): not declined, its number said by other words
     "слуа": ("creature", "Слуа", None),
+    # «выбранное дитя Кронга» (20-50), «ваших членов ордена Тоа-Дан» (30-32)
+    "дитя кронга": ("creature", "Дитя Кронга", False),
+    "члены ордена тоа-дан": ("creature", "Тоа-Дан", True),
+    "членов ордена тоа-дан": ("creature", "Тоа-Дан", True),
 }
 #: Classes of two words (an adjective and a noun): singular and plural forms.
 _CLASSES_OF_TWO: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
@@ -197,7 +201,7 @@ _REFS: dict[str, Ref] = {
 _ENEMY = re.compile(r"(?: противника)$")
 _QUANTIFIER_ALL = re.compile(r"(?:все|всех|всем|всеми|каждое|каждую|каждого|каждый|каждая|"
                              r"каждой|каждому|каждым) ")
-_UP_TO = re.compile(r"(?:до (?P<a>\d+|двух|трех|четырех) |(?P<b>\d+|два|две|три|двух|трех|"
+_UP_TO = re.compile(r"(?:до (?P<a>\d+|двух|трех|четырех) |(?P<b>\d+|два|две|три|четыре|двух|трех|"
                     r"одного|одно|одну) или менее )")
 _OWN = re.compile(r"(?:ваш|ваше|ваша|вашу|вашего|вашей|вашему|вашим|ваших|ваши|вашими) ")
 _OWN_NUMBER = {"ваш": False, "ваше": False, "ваша": False, "вашу": False, "вашего": False,
@@ -609,6 +613,12 @@ def noun_phrase(phrase: str) -> Phrase | None:
         plural = plural or pair[1]
     elif words and f"{words[-1]} {head}" in _CLASS_NOUNS:  # «боевую машину»: of two words
         noun, class_, number = _CLASS_NOUNS[f"{words.pop()} {head}"]
+        classes.append(class_)
+        plural = plural or number
+    elif len(words) > 1 and f"{words[-2]} {words[-1]} {head}" in _CLASS_NOUNS:
+        # «членов ордена Тоа-Дан» (30-32): of three words
+        noun, class_, number = _CLASS_NOUNS[f"{words[-2]} {words[-1]} {head}"]
+        del words[-2:]
         classes.append(class_)
         plural = plural or number
     elif head in _CLASS_NOUNS:  # «с вашей постройкой»: an artefact of the class Постройка

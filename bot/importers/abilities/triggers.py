@@ -166,6 +166,10 @@ _AT_LEAST = re.compile(r"(?:получает|получают) (?P<wounds>\d+) (
 #: of wounds it deals, with one attack (``at_least`` of a ``wounds`` event).
 _DEALS_AT_LEAST = re.compile(r"(?:наносит|наносят) (?P<n>\d+) (?:или|и) более (?:ран|раны)"
                              r"(?=$|[ ,—])")
+#: «когда карта противника наносит этому существу раны» in an ability given to a creature (40-25:
+#: «этому существу» the one that has it, written ``SELF`` by the grant's reader): whom it wounds
+#: (``target`` of a ``wounds`` event).
+_DEALS_TO_SELF = re.compile(r"(?:наносит|наносят) " + re.escape(SELF) + r" раны(?=$|[ ,—])")
 #: «когда [в свой ход] сражается [с …]» (50-174, 10-189): the card fights (a simple strike and
 #: the answer to it, the dice of both); «в свой ход» before the verb is its turn.
 #: «сражается простым ударом» (30-167, 20-10) says the same: a fight is of simple strikes.
@@ -576,6 +580,10 @@ def _verb_heads(text: str) -> Iterator[Reading]:
             base = When(event="wounds", subject=subject, at_least=int(m.group("n")))
             for attack, more in _options(rest[m.end():], _ATTACKED_BY):
                 yield (replace(base, attack=attack) if attack else base), more
+            continue
+        m = _DEALS_TO_SELF.match(rest)
+        if m and subject != "self":  # «когда карта противника наносит этому существу раны» (40-25)
+            yield When(event="wounds", subject=subject, target="self"), rest[m.end():]
             continue
         m = _FIGHTS.match(rest)
         if m:  # «когда в свой ход сражается с открытым существом противника» (50-174)

@@ -99,7 +99,7 @@ UNTIL: dict[str, Until] = {"хода": "end_of_turn", "вашего хода": "
 NUMBERS = {"один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4}
 #: Numbers of «до трех существ», «двух или менее существ».
 NUMBERS_GENITIVE = {"одного": 1, "одно": 1, "одну": 1, "два": 2, "две": 2, "двух": 2, "три": 3,
-                    "трех": 3, "четырех": 4}
+                    "трех": 3, "четыре": 4, "четырех": 4}
 #: Cards named in the text of another card: the forms → the name as the database spells it
 #: (the selectors read them; mark_name does not take the card's own name inside them).
 CARD_NAMES: dict[str, str] = {
