@@ -98,6 +98,11 @@ class Card:
     #: its ``abilities:`` as written in the YAML; read into typed values on first use
     ability_data: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
+    def __hash__(self) -> int:
+        # equal cards share their id; the generated hash read every field, and the engine
+        # keys what it works out per card by the card (bot.engine.ways.held)
+        return hash(self.id)
+
     @cached_property
     def abilities(self) -> tuple[Ability, ...]:
         """Typed readings of its text (bot.corpus.abilities), read on first use: a warm start

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bot.corpus.abilities import (
     Ability,
@@ -46,6 +47,7 @@ from bot.corpus.abilities import (
     When,
     walk,
 )
+from bot.corpus.model import Card
 from bot.engine.position import Piece, Position
 
 #: «Строй: …»: what a creature has while in formation.
@@ -66,7 +68,17 @@ class Held:
 def held(piece: Piece) -> list[Held]:
     """Every entry of the card's abilities, frames of conditions opened (static, formation and
     incorporeal grants); activated and triggered abilities stay whole."""
-    return [h for a in piece.abilities() for h in _held(a, a.text, (), None)]
+    card = piece.card
+    return list(_held_by(card, id(card.ability_data))) if card is not None else []
+
+
+@lru_cache(maxsize=4096)
+def _held_by(card: Card, written: int) -> tuple[Held, ...]:
+    """:func:`held` worked out once per card: a check asks it of every piece many times (each
+    way, trigger and defence it looks for). ``written``: the identity of the card's written
+    abilities, which card equality leaves out, so a reloaded corpus's card is never answered
+    from its predecessor's entry (the key keeps that card, and so that identity, alive)."""
+    return tuple(h for a in card.abilities for h in _held(a, a.text, (), None))
 
 
 def _held(a: Ability, text: str, conditions: tuple[Condition, ...],
