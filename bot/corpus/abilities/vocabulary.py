@@ -1636,11 +1636,12 @@ class MultiAttack(Entry):
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class StaysOpen(Entry):
     """«Не закрывается после нападения» (after assault), «Выступая защитником, не
-    закрывается» (after defend); ``attack``: «после нападения простым ударом» (only after
-    that attack)."""
+    закрывается» (after defend), «После размена простыми ударами не закрывается» (after fight:
+    a simple strike and the answer to it, 30-185); ``attack``: «после нападения простым ударом»
+    (only after that attack)."""
 
     kind: ClassVar[str] = "stays_open"
-    after: Literal["assault", "defend", "attack"]
+    after: Literal["assault", "defend", "attack", "fight"]
     target: Target = "self"
     until: Until | None = None
     attack: Attack | None = None

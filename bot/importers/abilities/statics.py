@@ -98,6 +98,10 @@ _STAYS_OPEN = {
     # «При простом ударе подлость 1; не закрывается после этого нападения» (50-81): in a
     # trigger, after the assault it fired in
     "не закрывается после этого нападения": "assault",
+    # «После размена {strike} не закрывается» (30-185): after a fight (a simple strike and the
+    # answer to it: «размен», the event ``fights``); the database's {strike} renders «простой удар»
+    "после размена простой удар не закрывается": "fight",
+    "после размена простыми ударами не закрывается": "fight",
 }
 
 
