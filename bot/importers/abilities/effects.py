@@ -1708,6 +1708,17 @@ def to_deck(text: str) -> tuple[Effect, str] | None:
     return (ToDeck(), text[m.end():]) if m else None
 
 
+#: Markers the database names bare: the card's own text puts them on a card (10-77: «…
+#: существо противника получает сеть …»).
+_GONE_MARKERS = ("сеть",)
+
+
+def marker_gone(text: str) -> tuple[Effect, str] | None:
+    """«…, а сеть исчезает» (10-77): the marker is taken off the card the trigger names."""
+    m = re.match(r"(?:а )?(?P<name>" + alternation(_GONE_MARKERS) + r") исчезает" + _END, text)
+    return (Lose(marker=m.group("name"), target="that"), text[m.end():]) if m else None
+
+
 def block(text: str) -> tuple[Effect, str] | None:
     """«блокировать удар» (10-27), «заблокировать этот удар» (10-108): the attack that fired the
     trigger (any: ``attack`` None); «эта атака блокируется» (10-189), «атака блокируется» (40-89)."""
@@ -1757,7 +1768,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, swap_two, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, made_to_strike, strikes_back, gang_fight, choose, growing_keyword, gets, crystals, to_deck,
-    becomes_flying, becomes_element, to_graveyard, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block,
+    becomes_flying, becomes_element, to_graveyard, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block, marker_gone,
     marker_on_own_cell, marker_on_its_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
     die_result,
 )

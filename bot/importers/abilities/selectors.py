@@ -244,6 +244,8 @@ _COUNT_NEAR = {"два": 2, "две": 2, "три": 3, "четыре": 4}
 #: writes it).
 _BARE_MARKERS = {"оберегом": "оберег", "пламенной печатью": "пламенная печать",
                  "печатью сеггера": "печать сеггера"}
+#: Markers the database names bare and unquoted (the card's own text puts them).
+_UNQUOTED_MARKERS = {"сетью": "сеть"}
 #: Havings that are states put on a card, which «с A и B» asks both of.
 _STATES_BOTH = ("проклятием", "отравлением", "благословлением")
 #: Qualifiers after the noun.
@@ -324,6 +326,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «существа противника с «печатью Сеггера»» (50-204: «оно получает «печать Сеггера»», a
     # named thing put on a creature — a marker, though the card does not say the word)
     (re.compile(r" с [«\"](?P<bare>" + "|".join(_BARE_MARKERS) + r")[»\"]$"), "bare_marker"),
+    # «Если существо с сетью атаковано, …» (10-77, whose «… существо противника получает сеть на
+    # свой следующий ход …» puts the net on it): unquoted
+    (re.compile(r" с (?P<bare>" + "|".join(_UNQUOTED_MARKERS) + r")$"), "bare_marker"),
     (re.compile(r",? " + _STANDING + r" рядом$"), "adjacent"),
     # «по существу, стоящему рядом с Сайкороном» (10-153): next to the card itself
     (re.compile(r",? " + _STANDING + r" рядом с (?P<of>ним|ней|атакованным|погибшим|@self)$"),
@@ -532,7 +537,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
             elif what == "marker":
                 markers.append(m.group("q") or m.group("d") or m.group("w"))
             elif what == "bare_marker":
-                markers.append(_BARE_MARKERS[m.group("bare")])
+                markers.append({**_BARE_MARKERS, **_UNQUOTED_MARKERS}[m.group("bare")])
             elif what == "parasite_host":
                 having.append("parasite")
             elif what == "having_all":

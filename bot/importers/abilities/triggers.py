@@ -373,7 +373,8 @@ def _if_attacked(text: str) -> Iterator[Reading]:
     this verb: other «если …» are conditions)."""
     for when, rest in _verb_heads(text):
         if when.event == "attacked":
-            yield when, rest
+            # «Если существо с сетью атаковано, то эта атака блокируется, …» (10-77)
+            yield when, " " + rest[len(", то "):] if rest.startswith(", то ") else rest
 
 
 #: «и не наносит ран» after «атакует»/«нападает»: the attack deals no wounds (``harmless``).
