@@ -234,7 +234,7 @@ def _token(image: Image.Image, token: Token, centre: tuple[int, int]) -> DrawnLa
     return DrawnLabel(token, text, (left + x0, top + y0, left + x1, top + y1), caption)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)  # a sprite is ~35 KB of pixels: 1,024 of them held 36 MB at scale
 def _sprite(name: str, number: str, enemy: bool, closed: bool
             ) -> tuple[Image.Image, tuple[int, int, int, int], str, str]:
     """A token as a transparent image: the card (standing, or lying when closed) in its side's
