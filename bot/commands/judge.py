@@ -61,15 +61,18 @@ class Judge:
         return judge
 
     def warm(self) -> None:
-        """Do now what the first queries would do once: build every lookup table and every
-        ability decoder. For a long-running process (the bot, the console); a one-shot
+        """Do now what the first queries would do once: build every lookup table, load the
+        word dictionary, build every ability decoder and ready the quote of every rule a check
+        may cite. For a long-running process (the bot, the console); a one-shot
         ``ask`` skips it, as it would pay for tables it does not use. (Reading every card's
         abilities here too was measured: +10 MB at 6,000 cards and a slower median check, for
         no sure gain in the p99 — so a card's abilities are still read on first use.)"""
         from bot.commands.check import prepare_quotes
         from bot.corpus.abilities.codec import prepare
+        from bot.ru import morph
 
         self.lookup.warm()
+        morph()  # the dictionary a query's inflected words are read with: ~20 MB, ~0.3 s
         prepare()
         prepare_quotes(self.corpus)
 
