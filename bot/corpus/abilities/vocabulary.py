@@ -1515,7 +1515,8 @@ class OntoOccupied(Entry):
     """«Может объявлять прыжок на клетку, занятую другим вашим гномом или койаром, поменявшись с
     ним местами» (way jump, occupant, swap), «… уничтожив это существо» (destroy); ``then``:
     what the card gets when it does, «…, при этом получает направленный удар до конца хода»
-    (30-172)."""
+    (30-172); ``impact``: the name of the impact it is, «… уничтожив это существо (воздействие
+    затаптывание)» (20-20)."""
 
     kind: ClassVar[str] = "onto_occupied"
     way: Way
@@ -1523,6 +1524,7 @@ class OntoOccupied(Entry):
     swap: bool = False
     destroy: bool = False
     then: tuple[Effect, ...] = ()
+    impact: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

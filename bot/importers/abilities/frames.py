@@ -61,6 +61,7 @@ from bot.corpus.abilities import (
     Lives,
     More,
     MovementBonus,
+    OntoOccupied,
     Open,
     Outcome,
     PlayerIs,
@@ -2531,6 +2532,11 @@ def _bare(s: str) -> list[Ability] | None:
         return list(b.effects)
     if all(e.kind in _ACTION_KINDS or isinstance(e, Unparsed) for e in b.effects):
         return [Activated(effects=b.effects, limit=b.limit, impact=b.impact, x=b.x)]
+    onto = b.effects[0] if len(b.effects) == 1 else None
+    if isinstance(onto, OntoOccupied) and onto.destroy and onto.impact is None \
+            and b.limit is None and b.x is None:
+        # «…, уничтожив это существо (воздействие затаптывание)» (20-20): the rule's impact
+        return [dataclasses.replace(onto, impact=b.impact)]
     if b.impact is None:
         return [Static(limit=b.limit, grants=b.effects, x=b.x)]
     return None

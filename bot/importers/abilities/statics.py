@@ -510,9 +510,27 @@ _ONTO = re.compile(r"может объявлять (?P<way>движение|пр
 _WAYS: dict[str, Way] = {"движение": "move", "прыжок": "jump"}
 
 
+#: «Может объявить прыжок на клетку, занятую существом (кроме бестелесных и симбиотов) с 3 или
+#: менее текущими жизнями, уничтожив это существо (воздействие затаптывание)» (20-20): the
+#: creature on that cell is destroyed. No symbiote stands on a cell of its own (it sits on its
+#: host), so a cell's occupant that is no symbiote is any creature there.
+_ONTO_DESTROYING = re.compile(r"может (?:объявить|объявлять) (?P<way>движение|прыжок) на клетку, "
+                              r"занятую (?P<whom>.+?), уничтожив это существо"
+                              r"(?: \(воздействие (?P<impact>[а-я -]+?)\))?")
+_NOT_INCORPOREAL = re.compile(r"^существом \(кроме бестелесных(?: и симбиотов)?\)(?= )")
+
+
 def onto_occupied(s: str) -> list[Effect] | None:
     """«Может объявлять движение на клетку, занятую другим вашим существом, поменявшись с ним
-    местами»."""
+    местами»; «…, уничтожив это существо (воздействие …)» (20-20)."""
+    destroying = _ONTO_DESTROYING.fullmatch(s)
+    if destroying:
+        whom = _NOT_INCORPOREAL.sub("небестелесным существом", destroying.group("whom"))
+        occupant = described(whom)
+        if not isinstance(occupant, Selector) or occupant.what != "creature":
+            return None
+        return [OntoOccupied(way=_WAYS[destroying.group("way")], occupant=occupant, destroy=True,
+                             impact=destroying.group("impact"))]
     m = _ONTO.fullmatch(s)
     if not m:
         return None
