@@ -404,6 +404,11 @@ def _nearby(text: str) -> Condition | None:
     if not m:  # «в столбце с Циклопом-магом стоят 3 или более карты противника» (40-102)
         m = re.fullmatch(r"в (?P<place>столбце) с " + SELF + r" (?:стоит|стоят) (?:" + _MIN
                          + r")?(?P<who>.+)", text)
+    if not m:  # «если справа и слева стоят наземные карты противника» (40-100): on both cells
+        m = re.fullmatch(r"(?:справа и слева|слева и справа) стоят (?P<who>.+)", text)
+        if m:
+            both = _nearby_of("left_or_right", m)
+            return dataclasses.replace(both, min=2) if isinstance(both, Nearby) else None
     if not m:
         return _none_nearby(text)
     return _nearby_of(_PLACES[m.group("place")], m)

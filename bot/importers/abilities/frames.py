@@ -61,6 +61,7 @@ from bot.corpus.abilities import (
     Lives,
     More,
     MovementBonus,
+    Nearby,
     OntoOccupied,
     Open,
     Outcome,
@@ -78,6 +79,7 @@ from bot.corpus.abilities import (
     StaysClosed,
     Strike,
     Swap,
+    SwapTwo,
     SwapTwo,
     Throw,
     ToDeck,
@@ -1856,6 +1858,22 @@ _DEMONSTRATIVE = re.compile(r"(?:^|\s)эт(?:о|ого|ому|им|у|ой|а|и
 _GIVEN_TRIGGER = re.compile(r"\bполуча(?:ет|ют):? (?=когда )")
 
 
+#: «… может поменять их местами» after a condition that names two cards.
+_SWAP_THEM = re.compile(r"\s*(?P<may>может )?поменять их местами")
+
+
+def _swap_them(rest: str, cond: Condition | None) -> Body | None:
+    """«При прыжке, если справа и слева стоят наземные карты противника может поменять их
+    местами» (40-100): «их» are the two cards the condition says stand on both sides — the
+    cards of a :class:`SwapTwo` (on the left and the right: those two); else None."""
+    m = _SWAP_THEM.fullmatch(rest)
+    if m is None or not isinstance(cond, Nearby) or cond.place != "left_or_right" \
+            or cond.min != 2 or cond.negated:
+        return None
+    cards = dataclasses.replace(cond.selector, place="left_or_right")
+    return Body(effects=(SwapTwo(cards=cards),), optional=bool(m.group("may")))
+
+
 def _triggered(s: str) -> list[Ability] | None:
     for when, rest in whens(s):
         items = _conditional_items(rest, when)
@@ -1868,7 +1886,7 @@ def _triggered(s: str) -> list[Ability] | None:
             if not _names_another(when) and _DEMONSTRATIVE.search(_GIVEN_TRIGGER.split(more)[0]):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
             said = _declared_at(_rolls_itself(_this_cell(more, when), when))
-            b = body(_his_chosen(_pronoun_self(said, when), when))
+            b = _swap_them(said, cond) or body(_his_chosen(_pronoun_self(said, when), when))
             if b is not None and defines_x(s, rest):  # «когда получает x ран …»: X is theirs
                 if b.x is not None or (when.subject != "self" and _other_named(b.effects)) \
                         or (b.cap is not None and b.cap < 0):
