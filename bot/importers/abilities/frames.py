@@ -80,7 +80,6 @@ from bot.corpus.abilities import (
     Strike,
     Swap,
     SwapTwo,
-    SwapTwo,
     Throw,
     ToDeck,
     Trigger,
