@@ -613,8 +613,10 @@ def holds(condition: Condition, scene: Scene) -> Truth:
     match condition:
         case State():
             of_elements = Selector(elements=condition.elements)
+            # «если он на кладбище» (30-140): a card of the position is on the battlefield
+            away = [FALSE] if condition.graveyard else []
             return _subject(condition.subject, scene, lambda p: all_of(
-                [*(has_flag(p, f) for f in condition.flags), _elements(of_elements, p)]))
+                [*(has_flag(p, f) for f in condition.flags), _elements(of_elements, p), *away]))
         case Has():
             def having(p: Piece) -> Truth:
                 found = any_of([_has_at_least(p, h, condition.min) for h in condition.having])

@@ -262,6 +262,8 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
                     Unparsed(fragment="если …")):
         assert value(unknown) is None
     assert holds(Has(having=("counter",)), Scene(pos(owner), owner)).missing.startswith("сколько")
+    # «…, если он на кладбище» (30-140): a card of the position is on the battlefield
+    assert holds(State(graveyard=True), Scene(pos(owner), owner)).value is False
 
 
 def test_a_count_of_tokens_or_counters_on_the_card() -> None:

@@ -514,12 +514,14 @@ class XValue(Value):
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class State(Kinded):
     """«пока закрыт», «пока не имеет ран», «пока летающий», «пока хозяин открыт»; ``elements``:
-    the subject is of one of these elements, «пока хозяин Шипокрыла горный» (20-56)."""
+    the subject is of one of these elements, «пока хозяин Шипокрыла горный» (20-56);
+    ``graveyard``: the subject is in its owner's graveyard, «…, если он на кладбище» (30-140)."""
 
     kind: ClassVar[str] = "state"
     subject: Target = "self"
     flags: tuple[Flag, ...] = set_field()
     elements: tuple[Element, ...] = set_field()
+    graveyard: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
@@ -988,11 +990,12 @@ class Summon(Entry):
 class Transfer(Entry):
     """Counters or wounds moved from one card to another: «переместить фишку с противника на
     себя» (30-168), «перераспределить 2 (или менее) раны с другого болотного существа на себя»
-    (10-110: ``or_fewer``)."""
+    (10-110: ``or_fewer``); ``count`` ``all``: every one of them, «может перераспределить их на
+    себя» (30-2: the wounds the trigger's card got)."""
 
     kind: ClassVar[str] = "transfer"
     item: Literal["counter", "wound"]
-    count: int
+    count: int | Literal["all"]
     or_fewer: bool = False
     from_: Target
     to: Target

@@ -195,7 +195,14 @@ _ELEMENT_STATE = re.compile(_SUBJECT + r"(?P<stem>" + "|".join(s for s, _ in ELE
 _EVEN_ATTACKED = re.compile(r"у атакованного четное количество жизн(?:ей|ь)")
 
 
+#: «…, если он на кладбище» (30-140): the card itself is in the graveyard (its trigger works from
+#: there).
+_IN_GRAVEYARD = re.compile(r"(?:он|она|оно|" + re.escape(SELF) + r") на (?:вашем )?кладбище")
+
+
 def _state(text: str) -> Condition | None:
+    if _IN_GRAVEYARD.fullmatch(text):
+        return State(graveyard=True)
     if _EVEN_ATTACKED.fullmatch(text):
         return State(subject="attacked", flags=("even_lives",))
     element = _ELEMENT_STATE.fullmatch(text)

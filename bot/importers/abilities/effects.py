@@ -1126,6 +1126,10 @@ _IN_GRAVEYARD = re.compile(r"(?P<who>[а-я ]+?) на (?P<own>вашем )?кл�
 def puts_incarnation(text: str) -> tuple[Effect, str] | None:
     """«положите жетон инкарнации на существо на вашем кладбище» (10-149): one card in the
     graveyard gains it."""
+    own = re.match(r"(?:положите|положить) жетон инкарнации на " + re.escape(SELF) + _END, text)
+    if own:  # «… положить жетон инкарнации на Орка-зомби, если он на кладбище» (30-140): the card
+        # itself, named (in its graveyard: the sentence's condition says so)
+        return Counters(action="gain", count=1, item="incarnation"), text[own.end():]
     m = re.match(r"(?:положите|положить) жетон инкарнации на ", text)
     return _off_graveyard(Counters(action="gain", count=1, item="incarnation"),
                           text[m.end():]) if m else None
@@ -1674,6 +1678,10 @@ def transfer(text: str) -> tuple[Effect, str] | None:
     if m:  # «Когда ваше существо получает раны от подлости может перераспределить одну из них на
         # себя» (50-79): one of the wounds the card of the trigger got
         return Transfer(item="wound", count=1, from_="that", to="self"), text[m.end():]
+    m = re.match(r"перераспределить их на себя" + _END, text)
+    if m:  # «Когда ваше стоящее рядом существо получает раны от ответного удара Орк-торговец
+        # может перераспределить их на себя» (30-2): every wound the card of the trigger got
+        return Transfer(item="wound", count="all", from_="that", to="self"), text[m.end():]
     m = re.match(r"(?:переместить (?P<counter>фишку)|перераспределить (?P<n>\d+) "
                  r"(?P<fewer>\(или менее\) )?(?P<wound>раны?)) (?:с|со) ", text)
     if not m:

@@ -82,6 +82,7 @@ from bot.corpus.abilities import (
     SwapTwo,
     Throw,
     ToDeck,
+    Transfer,
     Trigger,
     Unparsed,
     When,
@@ -1886,6 +1887,9 @@ def _triggered(s: str) -> list[Ability] | None:
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
             said = _declared_at(_rolls_itself(_this_cell(more, when), when))
             b = _swap_them(said, cond) or body(_his_chosen(_pronoun_self(said, when), when))
+            if b is not None and when.event != "wounded" and any(
+                    isinstance(e, Transfer) and e.count == "all" for e in b.effects):
+                continue  # «перераспределить их»: the wounds of a trigger on wounds only
             if b is not None and defines_x(s, rest):  # «когда получает x ран …»: X is theirs
                 if b.x is not None or (when.subject != "self" and _other_named(b.effects)) \
                         or (b.cap is not None and b.cap < 0):

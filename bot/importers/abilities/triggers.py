@@ -508,6 +508,8 @@ _COMES_NEAR = re.compile(r"(?P<who>[^,]+), не стоявшее рядом с "
                          r"(?=$|[ ,—])")
 
 
+#: «когда ваше существо наносит сильный простой удар» (30-140)
+_DEALS_STRIKE = re.compile(r"наносит (?P<s>слабый|средний|сильный) простой удар(?=$|[ ,—])")
 #: «когда получает третью фишку» (10-178): the gain that brings its counters to that many.
 _NTH_COUNTER = re.compile(r"получает (?P<n>вторую|третью) фишку(?=$|[ ,—])")
 _NTH_COUNTERS = {"вторую": 2, "третью": 3}
@@ -639,6 +641,14 @@ def _verb_heads(text: str) -> Iterator[Reading]:
         if m:  # «когда карта противника выбрасывает на кубике 6»
             yield When(event="roll", subject=subject,
                        condition=DieRoll(values=(int(m.group("v")),))), rest[m.end():]
+            continue
+        m = _DEALS_STRIKE.match(rest)
+        if m:  # «когда ваше существо наносит сильный простой удар» (30-140): its strike of that
+            # strength, as «при сильном простом ударе вашего существа»
+            word = m.group("s")
+            strength = _STRENGTHS[word[:4] if word.startswith("слаб") else word[:5]]
+            yield When(event="attack", subject=subject,
+                       attack=Attack(kind="simple_strike", strength=(strength,))), rest[m.end():]
             continue
         m = _NTH_COUNTER.match(rest)
         if m:  # «когда получает третью фишку» (10-178)
