@@ -1727,6 +1727,20 @@ def marker_gone(text: str) -> tuple[Effect, str] | None:
     return (Lose(marker=m.group("name"), target="that"), text[m.end():]) if m else None
 
 
+#: Markers put on cells, named in the plural: the name the card's own «маркер …» gives.
+_CELL_MARKERS_PLURAL = {"стены огня": "стена огня"}  # 30-33: «положите маркер стена огня …»
+
+
+def markers_removed(text: str) -> tuple[Effect, str] | None:
+    """«убрать все стены огня» (30-33): every such marker is taken off the cells it is on."""
+    m = re.match(r"убрать все (?P<what>" + alternation(_CELL_MARKERS_PLURAL) + r")" + _END, text)
+    if not m:
+        return None
+    name = _CELL_MARKERS_PLURAL[m.group("what")]
+    cells = Selector(what="cell", all=True, markers=(name,))
+    return Lose(marker=name, target=cells), text[m.end():]
+
+
 def block(text: str) -> tuple[Effect, str] | None:
     """«блокировать удар» (10-27), «заблокировать этот удар» (10-108): the attack that fired the
     trigger (any: ``attack`` None); «эта атака блокируется» (10-189), «атака блокируется» (40-89)."""
@@ -1776,7 +1790,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, swap_two, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, made_to_strike, strikes_back, gang_fight, choose, growing_keyword, gets, crystals, to_deck,
-    becomes_flying, becomes_element, to_graveyard, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block, marker_gone,
+    becomes_flying, becomes_element, to_graveyard, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block, marker_gone, markers_removed,
     marker_on_own_cell, marker_on_its_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
     die_result,
 )
