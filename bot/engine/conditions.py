@@ -37,6 +37,7 @@ from bot.corpus.abilities import (
     Makeup,
     More,
     Moved,
+    WoundsTaken,
     MovementBonus,
     MovementOf,
     Mulligan,
@@ -229,7 +230,7 @@ def _kinds(piece: Piece) -> set[str]:
 #: filter is evaluated before it can be silently ignored).
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
                               "having", "having_all", "lacking", "markers", "cost_max", "cost_min",
-                              "cost_below", "cost_above",
+                              "cost_below", "cost_above", "cost_equal",
                               "movement_min", "movement_max", "wounds_min", "lives_min",
                               "lives_max", "healed_min", "region", "rows", "place", "of",
                               "graveyard", "next_to", "next_to_min",
@@ -255,7 +256,7 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     # the notation places no markers: whether the card has one is a fact to ask
     checks += [Truth.unknown(f"есть ли на {piece_label(piece)} маркер «{m}»") for m in sel.markers]
     checks.append(_cost(sel, piece))
-    for ref, less in ((sel.cost_below, True), (sel.cost_above, False)):
+    for ref, less in ((sel.cost_below, True), (sel.cost_above, False), (sel.cost_equal, None)):
         if ref is not None:  # «меньшей стоимости» (30-85): than that card's cost
             checks.append(_cost_than(piece, scene.ref(ref), less=less))
     checks.append(_movement(sel, piece, scene.position))
@@ -415,15 +416,21 @@ def _cost(sel: Selector, piece: Piece) -> Truth:
                     and (sel.cost_min is None or cost >= sel.cost_min))
 
 
-def _cost_than(piece: Piece, anchor: Piece | None, *, less: bool) -> Truth:
+def _cost_than(piece: Piece, anchor: Piece | None, *, less: bool | None) -> Truth:
     """«существа меньшей стоимости» (30-85), «карту … большей стоимости, чем оно само» (20-14):
-    ``piece``'s printed cost is less (more) than ``anchor``'s; unknown for a «?» or a card
-    the position does not name."""
-    word = "меньше" if less else "больше"
-    fact = f"стоимость {piece_label(piece)} {word} ли, чем у карты, о которой речь в особенности"
+    ``piece``'s printed cost is less (more) than ``anchor``'s; ``less`` None: the same, «по
+    существам той же стоимости» (40-164); unknown for a «?» or a card the position does not
+    name."""
+    if less is None:
+        fact = f"такая же ли стоимость у {piece_label(piece)}, как у карты, о которой речь в особенности"
+    else:
+        word = "меньше" if less else "больше"
+        fact = f"стоимость {piece_label(piece)} {word} ли, чем у карты, о которой речь в особенности"
     if anchor is None or anchor.card is None or piece.card is None \
             or anchor.card.cost is None or piece.card.cost is None:
         return Truth.unknown(fact)
+    if less is None:
+        return Truth.of(piece.card.cost == anchor.card.cost)
     return Truth.of(piece.card.cost < anchor.card.cost if less
                     else piece.card.cost > anchor.card.cost)
 
@@ -652,6 +659,9 @@ def holds(condition: Condition, scene: Scene) -> Truth:
             return Truth.unknown(f"на сколько клеток и куда {owner.name} переместился в этот ход")
         case Lives():
             return _subject(condition.subject, scene, lambda p: _lives(condition, p))
+        case WoundsTaken():  # the notation shows the wounds a card has, not when it got them
+            return _subject(condition.subject, scene, lambda p: Truth.unknown(
+                f"сколько ран {piece_label(p)} получил в этот ход"))
         case InZone():
             return Truth.unknown("на поверхности или на глубине сейчас бой")
         case PlayerIs():

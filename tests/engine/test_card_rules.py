@@ -36,6 +36,7 @@ from bot.corpus.abilities import (
     MovementBonus,
     MovementOf,
     Mulligan,
+    WoundsTaken,
     Nearby,
     OnlyTargets,
     OntoOccupied,
@@ -319,6 +320,11 @@ def test_a_cost_less_or_more_than_another_cards() -> None:
     assert [selects(above, p, scene).value for p in (cheap, dear)] == [False, True]
     r = selects(Selector(cost_above="subject"), cheap, scene)  # no such card in the scene
     assert r.value is None and r.missing and "больше ли" in r.missing
+    # «получает +2 к простому удару по существам той же стоимости» (40-164): as the card itself
+    same = Selector(cost_equal="self")
+    assert [selects(same, p, scene).value for p in (cheap, owner, hidden)] == [False, True, None]
+    r = selects(Selector(cost_equal="that"), cheap, scene)  # the creature wounded: not shown
+    assert r.value is None and r.missing and "такая же ли стоимость" in r.missing
 
 
 def test_a_throw_on_x_plus_1_paid_with_x_counters() -> None:
@@ -1443,6 +1449,14 @@ def test_whether_a_mulligan_was_taken_is_unknown() -> None:
     owner = at(card(), "a1")
     r = holds(Mulligan(), Scene(pos(owner), owner))
     assert r.value is None and "пересдачу" in r.missing
+
+
+def test_the_wounds_got_this_turn_are_unknown() -> None:
+    # 30-159 «Тухлопуз»: «В конце хода противника, если получил менее 4 ран в этот ход …»: the
+    # notation shows the wounds a card has, not when it got them
+    owner = at(card(), "a1")
+    r = holds(WoundsTaken(at_most=3), Scene(pos(owner), owner))
+    assert r.value is None and "в этот ход" in r.missing
 
 
 def test_movement_now_is_the_printed_one_unless_a_bonus_may_change_it() -> None:

@@ -372,7 +372,9 @@ class Selector(Value):
     ``cost_below`` / ``cost_above``: its cost (the printed number, eliteness aside) is less /
     more than that card's: «При гибели вашего стоящего рядом существа меньшей стоимости …»
     (30-85: than the card itself), «… уничтожает карту противника большей стоимости, чем оно само
-    (без учета элитности)» (20-14: than the destroyer, ``subject``).
+    (без учета элитности)» (20-14: than the destroyer, ``subject``); ``cost_equal``: the same
+    as that card's, «получает +2 к простому удару по существам той же стоимости» (40-164: as the
+    creature wounded before, ``that``).
     """
 
     what: Noun = "creature"
@@ -394,6 +396,7 @@ class Selector(Value):
     cost_min: int | None = None
     cost_below: Ref | None = None
     cost_above: Ref | None = None
+    cost_equal: Ref | None = None
     movement_min: int | None = None
     movement_max: Amount | None = None
     wounds_min: int | None = None
@@ -649,6 +652,17 @@ class Moved(Kinded):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class WoundsTaken(Kinded):
+    """«если получил менее 4 ран в этот ход» (30-159: at_most 3): the wounds the card got this
+    turn, however many it has now."""
+
+    kind: ClassVar[str] = "wounds_taken"
+    subject: Target = "self"
+    at_most: int | None = None
+    at_least: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Lives(Kinded):
     """«пока имеет 5 или менее жизней» (at_most), «больше 10 жизней» (at_least 11)."""
 
@@ -720,7 +734,7 @@ class Unparsed(Entry):
 
 Condition = (State | Has | Nearby | Squad | InGraveyard | InZone | InRow | InColumn | Lives
              | Moved | Makeup | OnBattlefield | More | Mulligan | PlayerIs | TurnIs | DieRoll
-             | MovementOf
+             | MovementOf | WoundsTaken
              | Unparsed)
 
 

@@ -34,6 +34,7 @@ from bot.corpus.abilities import (
     Makeup,
     More,
     Moved,
+    WoundsTaken,
     MovementOf,
     Mulligan,
     Nearby,
@@ -323,6 +324,12 @@ def _column(text: str) -> Condition | None:
     return InColumn(columns=_COLUMNS[m.group("where")]) if m else None
 
 
+def _wounds_taken(text: str) -> Condition | None:
+    """«если получил менее 4 ран в этот ход» (30-159): the wounds it got this turn."""
+    m = re.fullmatch(r"получил[аио]? (?:менее|меньше) (?P<n>\d+) ран в этот ход", text)
+    return WoundsTaken(at_most=int(m.group("n")) - 1) if m else None
+
+
 def _lives(text: str) -> Condition | None:
     m = re.fullmatch(r"(?:имеет|имеют|у него|у " + SELF + r") (?P<n>\d+) или "
                      r"(?P<dir>менее|меньше|более|больше) жизней", text)
@@ -488,5 +495,5 @@ def _counted(phrase: str) -> Selector | None:
 
 _READERS: tuple[Callable[[str], Condition | None], ...] = (
     _state, _has, _squad, _graveyard, _row, _column, _lives, _turn, _die, _zone, _nearby,
-    _moved, _makeup, _on_battlefield, _mulligan, _more, _movement,
+    _moved, _makeup, _on_battlefield, _mulligan, _more, _movement, _wounds_taken,
 )

@@ -1173,8 +1173,27 @@ _LONE: tuple[Reader, ...] = (
 _AS_MANY = re.compile(r"(?P<head>когда (?:[^,;x]+ )?получает) раны (?P<rest>[^,;x]+) на столько же")
 
 
+#: «В начале боя воздействие интриги: Первый игрок: Два выбранных существа …» (10-194): a mode
+#: said after the trigger phrase and the impact's name.
+_PLAYER_INSIDE = re.compile(r"(?P<head>в начале боя (?:воздействие|заклинание) [^:;,]+?)\s*: "
+                            r"(?P<mode>первый|второй) игрок: (?P<rest>.+)")
+
+
+def _player_inside(m: re.Match[str]) -> list[Ability] | None:
+    """The trigger read as if the mode came first («Второй игрок: В начале боя …», 40-16): a
+    :class:`Static` under the player's condition granting it."""
+    found = read(f"{m.group('head')} {m.group('rest')}")
+    if not found or len(found) != 1 or not isinstance(found[0], Trigger) or not _read(found[0]):
+        return None
+    return [Static(condition=PlayerIs(player="first" if m.group("mode") == "первый" else "second"),
+                   grants=(found[0],))]
+
+
 def read(s: str) -> list[Ability] | None:
     """The abilities of a normalised sentence, or None when its frame is not read."""
+    player = _PLAYER_INSIDE.fullmatch(s)
+    if player:  # «В начале боя воздействие интриги: Первый игрок: …» (10-194)
+        return _player_inside(player)
     as_many = _AS_MANY.fullmatch(s)
     if as_many:
         s = f"{as_many.group('head')} x ран {as_many.group('rest')} на x"

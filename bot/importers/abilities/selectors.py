@@ -308,6 +308,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
     # «вашего стоящего рядом существа меньшей стоимости» (30-85): than the card itself
     (re.compile(r" меньшей стоимости$"), "cost_below"),
+    # «может ранить на 1 ваше стоящее рядом существо; получает +2 к простому удару по существам
+    # той же стоимости» (40-164): as the card named before (``that``)
+    (re.compile(r" той же стоимости$"), "cost_equal"),
     # «карту противника большей стоимости, чем оно само (без учета элитности)» (20-14): than
     # the subject of the verb the phrase is the object of (the printed costs: eliteness aside)
     (re.compile(r" большей стоимости, чем (?:оно|он|она) (?:само|сам|сама)"
@@ -476,10 +479,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 fields["named_as"] = "that"
             elif what in ("unwounded", "wounded", "even_lives", "unmoved", "unmoved_last_turn"):
                 flags.append(what)  # type: ignore[arg-type]
-            elif what in ("cost_below", "cost_above"):
-                if "cost_below" in fields or "cost_above" in fields:
+            elif what in ("cost_below", "cost_above", "cost_equal"):
+                if {"cost_below", "cost_above", "cost_equal"} & set(fields):
                     return None
-                fields[what] = "self" if what == "cost_below" else "subject"
+                fields[what] = {"cost_below": "self", "cost_above": "subject"}.get(what, "that")
             elif what in ("cost_max", "cost_min"):
                 fields[what] = amount(m.group(1))
             elif what in ("wounds_min", "healed_min"):
@@ -747,6 +750,10 @@ def target(phrase: str, *, plural: bool | None = None) -> Target | None:
     found = ref(phrase)
     if found is not None:
         return found
+    chosen = _CHOSEN_COUNT.fullmatch(phrase.strip())
+    if chosen:  # «Два выбранных существа получают отравление на 1» (10-194): exactly that many
+        return Selector(what=_CHOSEN_NOUNS[chosen.group("noun")],
+                        count=NUMBERS_GENITIVE[chosen.group("n")])
     exactly = _EXACTLY.match(phrase.strip())
     if exactly:  # «ранить на 1 двух существ противника, …» (10-26): that many, not all
         read = noun_phrase(phrase.strip()[exactly.end():])
@@ -771,6 +778,9 @@ def target(phrase: str, *, plural: bool | None = None) -> Target | None:
 #: «двух существ противника» as the object of an effect: exactly that many (only an effect's
 #: object: :func:`target`, the genitive plural of an animate noun).
 _EXACTLY = re.compile(r"(?P<n>двух|трех) (?!или )(?=[а-я])")
+#: «два выбранных существа» (a subject, 10-194): that many, chosen by the card's owner.
+_CHOSEN_NOUNS: dict[str, Noun] = {"существа": "creature", "карты": "card"}
+_CHOSEN_COUNT = re.compile(r"(?P<n>два|две|три) выбранных (?P<noun>существа|карты)")
 
 
 def described(phrase: str) -> Target | None:
