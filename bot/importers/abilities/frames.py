@@ -87,6 +87,7 @@ from bot.corpus.abilities import (
     Unparsed,
     When,
     Wound,
+    WoundsTaken,
     XValue,
     x_offset,
 )
@@ -1904,7 +1905,7 @@ def _triggered(s: str) -> list[Ability] | None:
                                when):
             if not _names_another(when) and _DEMONSTRATIVE.search(_GIVEN_TRIGGER.split(more)[0]):
                 continue  # «При движении получает +1 к удару по этому существу»: which one?
-            said = _declared_at(_rolls_itself(_this_cell(more, when), when))
+            said = _declared_at(_rolls_itself(_this_cell(_own_next(more, cond), when), when))
             b = _swap_them(said, cond) or body(_his_chosen(_pronoun_self(said, when), when))
             if b is not None and when.event != "wounded" and any(
                     isinstance(e, Transfer) and e.count == "all" for e in b.effects):
@@ -1988,6 +1989,17 @@ def _from_or_onto(s: str) -> list[Ability] | None:
             or dataclasses.replace(first, when=other.when) != other:
         return None
     return [first, other]
+
+
+def _own_next(rest: str, cond: Condition | None) -> str:
+    """«В конце хода противника, если получил менее 4 ран в этот ход следующий простой удар
+    сводится к сильному» (30-159): after a condition of the card itself as the subject of its
+    verb, «следующий простой удар» naming nobody is the card's own (the clause's subject); with
+    no such condition, whose it is is not said."""
+    if not isinstance(cond, WoundsTaken) or cond.subject != "self":
+        return rest
+    return re.sub(r"^\s*следующий простой удар (?=сводится к )", f" следующий простой удар {SELF} ",
+                  rest)
 
 
 #: «он бросает кубик; если выпало …» (40-89): the card itself rolls, as «бросьте кубик».

@@ -185,10 +185,6 @@ def reduce_to(s: str) -> list[Effect] | None:
     # «следующий простой удар Финириарха сводится к сильному» (40-105): the card's own next one
     following = re.match(r"следующий (?=.+ @self$)", m.group("attacks"))
     said = m.group("attacks")[following.end():] if following else m.group("attacks")
-    if not following:  # «следующий простой удар сводится к сильному» (30-159): naming nobody,
-        # the card's own
-        following = re.match(r"следующий (?=простой удар$)", said)
-        said = f"{said[following.end():]} @self" if following else said
     attacks, rest = nominative_attacks(re.sub(r"^все ", "", said))
     if not attacks or rest or (following and (len(attacks) != 1 or m.group("whom")
                                               or m.group("after"))):
