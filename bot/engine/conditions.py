@@ -37,7 +37,6 @@ from bot.corpus.abilities import (
     Makeup,
     More,
     Moved,
-    WoundsTaken,
     MovementBonus,
     MovementOf,
     Mulligan,
@@ -53,6 +52,7 @@ from bot.corpus.abilities import (
     Target,
     TurnIs,
     Unparsed,
+    WoundsTaken,
 )
 from bot.corpus.abilities import Cell as CellSpec
 from bot.corpus.icons import ICON_NAMES

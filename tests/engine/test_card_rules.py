@@ -36,7 +36,6 @@ from bot.corpus.abilities import (
     MovementBonus,
     MovementOf,
     Mulligan,
-    WoundsTaken,
     Nearby,
     OnlyTargets,
     OntoOccupied,
@@ -57,6 +56,7 @@ from bot.corpus.abilities import (
     Unparsed,
     When,
     Wound,
+    WoundsTaken,
     to_data,
 )
 from bot.corpus.abilities.vocabulary import Flag, Nth

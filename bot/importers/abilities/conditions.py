@@ -34,7 +34,6 @@ from bot.corpus.abilities import (
     Makeup,
     More,
     Moved,
-    WoundsTaken,
     MovementOf,
     Mulligan,
     Nearby,
@@ -47,6 +46,7 @@ from bot.corpus.abilities import (
     State,
     Target,
     TurnIs,
+    WoundsTaken,
 )
 from bot.importers.abilities.selectors import described, noun_phrase
 from bot.importers.abilities.text import SELF
