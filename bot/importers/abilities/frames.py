@@ -1226,10 +1226,36 @@ def read(s: str) -> list[Ability] | None:
         found = read(s[:note.start()])
         return found if found and all(map(_read, found)) and all(
             _of_attacks(a) for a in found) else None
+    listed = _BONUS_AT_LIST.fullmatch(s)
+    if listed:  # «+1 к простому удару по существам с 1 движением, симбиотам и артефактам» (50-4)
+        return _bonus_at_each(listed)
     found = _framed(s)
     if found is None or not all(map(_read, found)):
         return _then_trigger(s) or found
     return found
+
+
+#: «+1 к простому удару по существам с 1 движением, симбиотам и артефактам» (50-4): one bonus
+#: at each of three kinds of cards (one entry each, the whole sentence their text).
+_BONUS_AT_LIST = re.compile(r"(?P<head>[+-]\d+ к [а-я ]+?) по (?P<a>[^,]+), (?P<b>[^,]+) и "
+                            r"(?P<c>[^,]+)")
+
+
+def _bonus_at_each(m: re.Match[str]) -> list[Ability] | None:
+    """One bonus for each of the listed cards, when each is read as a bonus at cards of a noun
+    of its own: no card is two of them, so no card gets the bonus twice."""
+    out: list[Ability] = []
+    for whom in (m.group("a"), m.group("b"), m.group("c")):
+        found = _framed(f"{m.group('head')} по {whom}")
+        if found is None or len(found) != 1 or not isinstance(found[0], AttackBonus) \
+                or not isinstance(found[0].against, Selector) or not _read(found[0]):
+            return None
+        out.append(found[0])
+    bonuses = [b for b in out if isinstance(b, AttackBonus) and isinstance(b.against, Selector)]
+    nouns = {b.against.what for b in bonuses if isinstance(b.against, Selector)}
+    if len(nouns) != len(out) or len({(b.value, b.to) for b in bonuses}) != 1:
+        return None
+    return out
 
 
 def _framed(s: str) -> list[Ability] | None:
