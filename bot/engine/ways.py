@@ -28,6 +28,7 @@ from bot.corpus.abilities import (
     Activated,
     Choice,
     Condition,
+    Conditional,
     Cost,
     Discharge,
     Effect,
@@ -198,8 +199,9 @@ def granted_for_a_while(piece: Piece, kind: str) -> Held | None:
 
 
 def _effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
-    """Effects in order, the options of a choice («… или …») and the outcomes of a die roll
-    («бросьте кубик; если выпало …») included."""
+    """Effects in order, the options of a choice («… или …»), the outcomes of a die roll
+    («бросьте кубик; если выпало …») and the effects under a condition («если после этого …»)
+    included."""
     for eff in effects:
         yield eff
         if isinstance(eff, Choice):
@@ -208,6 +210,8 @@ def _effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
         if isinstance(eff, Roll):
             for outcome in eff.outcomes:
                 yield from _effects(outcome.effects)
+        if isinstance(eff, Conditional):  # «…; если после этого … разряд на 3» (20-167)
+            yield from _effects(eff.effects)
 
 
 def _unread(piece: Piece, text: str) -> tuple[str, ...]:

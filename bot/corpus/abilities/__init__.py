@@ -34,6 +34,7 @@ from bot.corpus.abilities.vocabulary import (
     Close,
     Column,
     Condition,
+    Conditional,
     Cost,
     Countable,
     Counters,
@@ -177,7 +178,7 @@ from bot.corpus.abilities.vocabulary import (
 __all__ = [
     "AbilityDataError", "from_data", "to_data", "Ability", "Action", "Activated",
     "AdjacentTargets", "CountersAsOpen", "Amount", "AsAdjacent", "Attack", "AttackBonus", "AttackKind", "Block",
-    "CONDITION_KINDS", "BecomeElement", "BecomeSymbiote", "Cancel", "Cannot", "Cell", "ChangeControl", "Choice", "Choose", "Close", "Column", "Condition", "Cost",
+    "CONDITION_KINDS", "BecomeElement", "BecomeSymbiote", "Cancel", "Cannot", "Cell", "ChangeControl", "Choice", "Choose", "Conditional", "Close", "Column", "Condition", "Cost",
     "Countable", "Counters", "Crystals", "CountersAction", "Defends", "Delayed", "Destroy", "Diagonal", "DieBonus", "DieResult",
     "DieRoll", "Discharge", "EFFECT_KINDS", "Effect", "Element", "Entry", "Event", "Exile",
     "ExtraLives", "Fight", "FightOutcome", "FightResult", "FRAME_KINDS", "Flag", "Formation", "Frame", "GainClass", "Grant", "Has", "Having", "Heal", "HealBonus",

@@ -1198,6 +1198,19 @@ class Roll(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class Conditional(Entry):
+    """«…; если после этого рядом с Раэром нет карт противника разряд на 3» (20-167): ``effects``
+    happen only when ``condition`` holds once the effects before it in the same sequence are
+    done («после этого»: the state they leave); else nothing of them happens. Only after other
+    effects, and only with «после этого» (a bare «…, если …» may be a condition of the effect
+    before it)."""
+
+    kind: ClassVar[str] = "conditional"
+    condition: Condition
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Choice(Entry):
     """«получает +1 к простому удару или +1 к движению до конца вашего хода»: one option of
     ``options`` (each a sequence of effects), chosen by the card's owner; ``their_choice``: by
@@ -1884,7 +1897,7 @@ Effect = (
     Wound | Heal | HealBonus | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | SwapTwo | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | FightResult
     | RollTwice | Marker
-    | Block | Redirect | MustAttack | Delayed | Roll
+    | Block | Redirect | MustAttack | Delayed | Roll | Conditional
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus | MovementIs
     | RangeBonus | DieBonus | DieResult | Reroll | Cancel | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent

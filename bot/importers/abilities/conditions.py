@@ -199,11 +199,15 @@ _EVEN_ATTACKED = re.compile(r"у атакованного четное коли�
 #: «…, если он на кладбище» (30-140): the card itself is in the graveyard (its trigger works from
 #: there).
 _IN_GRAVEYARD = re.compile(r"(?:он|она|оно|" + re.escape(SELF) + r") на (?:вашем )?кладбище")
+#: «у Келе нет ран» (10-102): the card itself has no wounds, as «не имеет ран».
+_NO_WOUNDS = re.compile(r"у (?:" + SELF + r"|него|нее) нет ран")
 
 
 def _state(text: str) -> Condition | None:
     if _IN_GRAVEYARD.fullmatch(text):
         return State(graveyard=True)
+    if _NO_WOUNDS.fullmatch(text):
+        return State(flags=("unwounded",))
     if _EVEN_ATTACKED.fullmatch(text):
         return State(subject="attacked", flags=("even_lives",))
     element = _ELEMENT_STATE.fullmatch(text)

@@ -37,6 +37,7 @@ from bot.corpus.abilities import (
     Choice,
     Choose,
     Condition,
+    Conditional,
     Cost,
     Counters,
     Delayed,
@@ -668,6 +669,8 @@ def _split(text: str, start: int) -> tuple[Effect, ...] | None:
         first = clause(text[start:end])
         if first is None:
             continue
+        if start == 0 and any(isinstance(e, Conditional) for e in first):
+            continue  # «если после этого …» after no effect: after what?
         if after is None:
             return first
         if any(isinstance(e, Delayed) for e in first):
@@ -1019,6 +1022,31 @@ def _roll(text: str) -> tuple[Effect, str] | None:
     return Roll(outcomes=tuple(outcomes)), ""
 
 
+#: «…; если после этого <условие> <эффекты>» (20-167), «…, если после этого у Келе нет ран не
+#: закрывается после этой атаки» (10-102): effects under a condition of the state the effects
+#: before it leave.
+_AFTER_THAT = re.compile(r"если после этого (?=[а-я@])")
+
+
+def _after_that(text: str) -> tuple[Effect, str] | None:
+    """A :class:`Conditional` to the end of ``text``: the longest condition whose rest reads in
+    full as effects (as a trigger's «…, если …», :func:`_ifs`); only after other effects
+    (:func:`_split`)."""
+    m = _AFTER_THAT.match(text)
+    if not m:
+        return None
+    words = text[m.end():].split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        cond = condition(" ".join(words[:n]))
+        if cond is None:
+            continue
+        effects = _effects(" ".join(words[n:]))
+        if effects is None or any(isinstance(e, Delayed | Conditional) for e in effects):
+            continue
+        return Conditional(condition=cond, effects=effects), ""
+    return None
+
+
 #: «[кто] получает <ability> до конца …»: a whole ability (with its own cost, trigger or
 #: condition) given for a while; quoted or not. «получают: <ability>» (30-32): after the colon,
 #: the rest of the sentence is the ability given.
@@ -1151,7 +1179,7 @@ def _bare_rule(ability: Ability) -> bool:
 
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
-    _attack_with_bonus, _heal_with_bonus, _ranged_tail, _delayed, _later, _next_acting, _roll, actions.redirect, actions.reduce_one, actions.block_at,
+    _attack_with_bonus, _heal_with_bonus, _ranged_tail, _delayed, _later, _next_acting, _roll, _after_that, actions.redirect, actions.reduce_one, actions.block_at,
     actions.change_roll, actions.roll_changed, actions.cancel, actions.regain_subtype,
     actions.fight_result, actions.roll_twice,
     actions.volley, actions.far_wound,
@@ -1349,7 +1377,7 @@ def _nested(ability: Ability) -> Iterator[Effect]:
         if isinstance(effect, Choice):
             for option in effect.options:
                 yield from option
-        elif isinstance(effect, Delayed):
+        elif isinstance(effect, Delayed | Conditional):
             yield from effect.effects
         elif isinstance(effect, Grant):
             yield from getattr(effect.ability, "effects", ())
@@ -2346,10 +2374,18 @@ def _this_assault(rest: str, when: When) -> str:
     """«При промахе в нападении не закрывается; …» (40-51), «При нападении … оно не закрывается
     после этой атаки» (40-84): the assault that fired the trigger does not close the card, said
     as «не закрывается после этого нападения» (50-81)."""
+    if when.timing == "on" and when.event == "attack" and when.subject == "self" \
+            and when.attack == Attack(kind="simple_strike") and not when.also:
+        # «При простом ударе …, если после этого у Келе нет ран не закрывается после этой атаки»
+        # (10-102): this attack is the card's simple strike, «после этого простого удара» (30-195)
+        return _THIS_STRIKE.sub("не закрывается после этого простого удара", rest)
     if when.timing != "on" or (when.event != "assault"
                                and not (when.event == "miss" and when.in_assault)):
         return rest  # «После нападения не закрывается» (10-165) is a rule, not a trigger
     return _STAYS_OPEN_HERE.sub("не закрывается после этого нападения", rest)
+
+
+_THIS_STRIKE = re.compile(r"(?<![а-я])не закрывается после этой атаки(?=$|\s*[;(]| \()")
 
 
 #: «атакованное небестелесное существо» in a trigger's effects: the attacked, described.
