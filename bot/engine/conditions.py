@@ -121,6 +121,8 @@ def has_flag(piece: Piece, flag: Flag) -> Truth:
         "companion": (card.creature_type == "Компаньон") if card else None,
         # «ваше существо с классом» (20-192): one with a class in the card database
         "classed": any(card.classes) if card else None,
+        # «ваше лесное существо, погибшее в этот ход» (40-101): a card in a graveyard, not in play
+        "died_this_turn": False,
     }
     value = known[flag]
     if value is None:

@@ -79,7 +79,7 @@ Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "c
 Flag = Literal["flying", "nonflying", "ground", "closed", "open", "wounded", "unwounded",
                "elite", "ordinary", "incorporeal", "corporeal", "unique", "moved", "unmoved",
                "defender", "even_lives", "parasite", "unmoved_last_turn",
-               "companion", "classed"]
+               "companion", "classed", "died_this_turn"]
 Element = Literal["Степи", "Горы", "Леса", "Болота", "Тьма", "Нейтралы"]
 #: Where a selected card stands, relative to ``Selector.of``.
 Place = Literal["adjacent", "opposite", "in_formation", "same_column", "other_column", "same_row",
@@ -1020,12 +1020,14 @@ class Resurrect(Entry):
     """«вызвать или возродить Яйцо дракона» (30-98: a :class:`Choice` of a summon and this): a
     card ``what`` describes comes back into play from its owner's graveyard; ``to``: onto
     which cell («… в вашем третьем ряду», 20-162; default: where its rules put it);
-    ``closed``: it comes back closed, «Возродить существо (в закрытом виде, …)» (10-42)."""
+    ``closed``: it comes back closed, «Возродить существо (в закрытом виде, …)» (10-42);
+    ``lives``: it comes back with that many lives, «…, оно входит в игру с 1 жизнью» (40-101)."""
 
     kind: ClassVar[str] = "resurrect"
     what: Selector
     to: Cell | None = None
     closed: bool = False
+    lives: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

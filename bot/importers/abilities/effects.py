@@ -561,7 +561,16 @@ def _resurrect(text: str) -> tuple[Effect, str] | None:
             cell = Cell(region=CELL_REGIONS_IN[into.group(1)])
             return Resurrect(what=what, to=cell), rest[into.end():]
     found = _described_cards(rest)
-    return (Resurrect(what=found[0]), found[1]) if found else None
+    if not found:
+        return None
+    lives = _ENTERS_WITH_LIVES.match(found[1])
+    if lives:  # «…, оно входит в игру с 1 жизнью» (40-101): the card brought back
+        return Resurrect(what=found[0], lives=int(lives.group("n"))), found[1][lives.end():]
+    return Resurrect(what=found[0]), found[1]
+
+
+#: «, оно входит в игру с 1 жизнью» right after a card brought back: with that many lives.
+_ENTERS_WITH_LIVES = re.compile(r", (?:оно|она|он) входит в игру с (?P<n>\d+) жизнью" + _END)
 
 
 def _phrase_ends(text: str) -> list[int]:

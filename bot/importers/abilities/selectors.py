@@ -292,6 +292,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"в этот ход$"), "healed_min"),
     (re.compile(r", (?:которое|которая|который|которые) не перемещал(?:ось|ась|ся|ись) в свой "
                 r"прошлый ход$"), "unmoved_last_turn"),
+    # «возродить ваше лесное существо, погибшее в этот ход» (40-101)
+    (re.compile(r", погибш(?:ее|ую|ий|его) в этот ход$"), "died_this_turn"),
     (re.compile(r" с (\d+) (?:и|или) (?:более|больше) ранами$"), "wounds_min"),  # 21-4
     # «существу противника с 4 или менее жизнями» (20-8), «существо с 1 текущей жизнью» (30-58);
     # «{health}» renders as «жизней»/«жизнью» whatever the case
@@ -477,7 +479,8 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 if "named_as" in fields:
                     return None
                 fields["named_as"] = "that"
-            elif what in ("unwounded", "wounded", "even_lives", "unmoved", "unmoved_last_turn"):
+            elif what in ("unwounded", "wounded", "even_lives", "unmoved", "unmoved_last_turn",
+                          "died_this_turn"):
                 flags.append(what)  # type: ignore[arg-type]
             elif what in ("cost_below", "cost_above", "cost_equal"):
                 if {"cost_below", "cost_above", "cost_equal"} & set(fields):
