@@ -236,7 +236,7 @@ SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "element
                               "movement_min", "movement_max", "wounds_min", "lives_min",
                               "lives_max", "healed_min", "region", "rows", "place", "of",
                               "graveyard", "next_to", "next_to_min",
-                              "next_to_negated", "named_as", "opposite"})
+                              "next_to_negated", "named_as", "opposite", "excluding"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "count", "or_self"})
 
 
@@ -292,6 +292,8 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
                                          "карты, о которой речь в особенности"))
     if sel.opposite is not None:
         checks.append(_opposite(sel.opposite, piece, scene))
+    if sel.excluding:  # «(кроме летающих, бестелесных, Скелетов и симбиотов)» (20-164)
+        checks.append(any_of([selects(ex, piece, scene) for ex in sel.excluding]).negated())
     return all_of(checks)
 
 

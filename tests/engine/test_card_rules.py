@@ -1047,6 +1047,17 @@ def test_every_selector_filter_and_flag_is_evaluated() -> None:
         assert has_flag(piece, flag).value in (True, False, None)
 
 
+def test_a_selector_excluding_some_cards() -> None:
+    # «при гибели существа (кроме летающих, бестелесных, Скелетов и симбиотов)» (20-164)
+    sel = Selector(excluding=(Selector(flags=("flying",)), Selector(what="card", name="Скелет")))
+    owner = at(card(), "a1")
+    skeleton, other, unknown = at(card(name="Скелет"), "b2"), at(card(), "c3"), at(None, "d4")
+    scene = Scene(pos(owner, skeleton, other, unknown), owner)
+    assert selects(sel, skeleton, scene).value is False
+    assert selects(sel, other, scene).value is True
+    assert selects(sel, unknown, scene).value is None  # a «?» may be a Скелет
+
+
 def test_a_cell_ahead_diagonal_or_opposite() -> None:
     owner = at(card(), "b2")
     scene = Scene(pos(owner), owner)

@@ -234,7 +234,10 @@ def _literal_decoder(values: tuple[Any, ...]) -> Decoder:
 
 def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
     variable = len(args) == 2 and args[1] is Ellipsis
-    items = [_decoder(args[0])] if variable else [_decoder(a) for a in args]
+    # a value class looked up lazily: it may hold a tuple of itself («кроме …»: Selector's
+    # ``excluding``), whose decoder is being built
+    items = [_lazy(a) if isinstance(a, type) and issubclass(a, vocab.Value) else _decoder(a)
+             for a in (args[:1] if variable else args)]
 
     def decode(data: Any) -> Any:
         if not isinstance(data, list):

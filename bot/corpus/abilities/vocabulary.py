@@ -375,6 +375,8 @@ class Selector(Value):
     (без учета элитности)» (20-14: than the destroyer, ``subject``); ``cost_equal``: the same
     as that card's, «получает +2 к простому удару по существам той же стоимости» (40-164: as the
     creature wounded before, ``that``).
+    ``excluding``: «(кроме …)», none of the cards these describe: «при гибели существа (кроме
+    летающих, бестелесных, Скелетов и симбиотов)» (20-164: four selectors, in the sentence's order).
     """
 
     what: Noun = "creature"
@@ -413,6 +415,7 @@ class Selector(Value):
     next_to_negated: bool = False
     named_as: Ref | None = None
     opposite: Selector | None = None
+    excluding: tuple[Selector, ...] = ()
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)

@@ -411,7 +411,26 @@ _OF: dict[str, Ref] = {"ним": "that", "ней": "that", "он": "that", "он
 
 
 #: The number of a name's form when it says one («щупальце»: one card); else the verb's.
-_CARD_NAME_PLURAL: dict[str, bool] = {"щупальце кракена": False}
+_CARD_NAME_PLURAL: dict[str, bool] = {"щупальце кракена": False, "скелетов": True}
+#: «(кроме летающих, бестелесных, Скелетов и симбиотов)» right after the noun (20-164): cards it
+#: does not describe, each a plural in the genitive.
+_EXCEPT = re.compile(r" \(кроме (?P<list>[^()]+)\)(?= |$)")
+
+
+def _excluded(listed: str) -> tuple[Selector, ...] | None:
+    """The cards of «кроме A, B и C» (each a plural noun phrase in the genitive, or an adjective
+    alone: «летающих»), in the sentence's order; None when one is not read."""
+    items = re.split(r", | и ", listed)
+    out: list[Selector] = []
+    for item in items:
+        read = noun_phrase(item)
+        if read is None or read.plural is False or read.selector.excluding \
+                or read.selector.what == "cell" or read.selector.side != "any" \
+                or read.selector.place is not None or read.selector.all \
+                or read.selector.up_to is not None or read.selector.count is not None:
+            return None
+        out.append(read.selector)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -430,6 +449,18 @@ def noun_phrase(phrase: str) -> Phrase | None:
     ('ordinary', 'corporeal')
     """
     s = phrase.strip()
+    excluding: tuple[Selector, ...] = ()
+    but = _EXCEPT.search(s)
+    if but:  # «существа (кроме летающих, бестелесных, Скелетов и симбиотов)» (20-164)
+        excluded = _excluded(but.group("list"))
+        if excluded is None or _EXCEPT.search(s, but.end()):
+            return None
+        excluding, s = excluded, (s[:but.start()] + s[but.end():]).strip()
+    if excluding:
+        read = noun_phrase(s)
+        if read is None or read.selector.what == "cell" or read.selector.name is not None:
+            return None
+        return Phrase(replace(read.selector, excluding=excluding), read.plural)
     two = re.fullmatch(r"(?P<pre>.*?)(?P<a>[а-я]+) (?P<noun>[а-я-]+) или (?P<b>[а-я]+) (?P=noun)", s)
     if two and _element(two.group("a")) and _element(two.group("b")):
         # «горное существо или нейтральное существо» (20-55): «горное или нейтральное существо»

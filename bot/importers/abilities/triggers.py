@@ -1027,16 +1027,29 @@ def _phrases(text: str, case: str | None = None) -> Iterator[tuple[Target, str]]
     # comparison's «, чем …» is inside the phrase
     than = _THAN.search(text)
     longest = 8 + (len(than.group(0).split(" ")) - 3 if than else 0)
+    # «при гибели существа (кроме летающих, бестелесных, Скелетов и симбиотов)» (20-164): the
+    # bracket is inside the phrase, its commas and its genitives too
+    but = _EXCEPT_BRACKET.search(text)
+    longest += len(but.group(0).split(" ")) - 1 if but else 0
     for n in range(min(len(words), longest), 0, -1):
         phrase = " ".join(words[:n])
-        if phrase[:-1].replace(", чем ", " чем ").count(",") or not phrase.strip(","):
+        bare = phrase
+        if but and "(кроме" in phrase:
+            if but.group(0) not in " " + phrase:
+                continue  # a bracket begun, not ended
+            bare = (" " + phrase).replace(but.group(0), "", 1).strip()
+        if bare[:-1].replace(", чем ", " чем ").count(",") or not bare.strip(","):
             continue  # a phrase ends at a comma
         phrase = phrase.rstrip(",")
-        if case is not None and not _in_case(phrase, case):
+        if case is not None and not _in_case(bare.rstrip(","), case):
             continue
         found: Target | None = "self" if phrase == SELF else described(phrase)
         if found is not None:
             yield found, text[1 + len(phrase):]
+
+
+#: «(кроме …)» after a noun of a phrase naming cards (selectors.py reads it).
+_EXCEPT_BRACKET = re.compile(r" \(кроме [^()]+\)(?= |$)")
 
 
 #: Words after which a complement in a case of its own follows («с проклятием», «без ран»,
