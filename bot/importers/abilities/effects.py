@@ -1212,6 +1212,10 @@ _DECLARED_STRIKE = re.compile(
     r"(?:,? не закрываясь(?: при этом)?| \(не закрываясь\))" + _END)
 
 
+#: «нанести простой удар по …» with nothing after it: a strike the card must make (50-90).
+_FORCED_STRIKE = re.compile(r"нанести простой удар по (?P<whom>[^,;()]+?)$")
+
+
 def declared_strike(text: str) -> tuple[Effect, str] | None:
     """«[может объявить] простой безответный удар по карте противника, не закрываясь при
     этом» (20-28): a fight with a simple strike, not struck back at, without closing (only
@@ -1222,6 +1226,14 @@ def declared_strike(text: str) -> tuple[Effect, str] | None:
     if named is None:
         return None
     who, text = named
+    forced = _FORCED_STRIKE.match(text) if who == "self" else None
+    if forced:
+        # «В конце своего хода нанести простой удар по стоящей рядом карте в своём отряде» (50-90,
+        # an ability given to another card): the card itself must strike; «своём» is its own
+        whom = described(re.sub(r" в своем отряде$", " в вашем отряде", forced.group("whom")))
+        if whom is None or not isinstance(whom, Selector) or whom.all:
+            return None
+        return Fight(with_=whom, attack=Attack(kind="simple_strike")), text[forced.end():]
     m = _DECLARED_STRIKE.match(text)
     whom = described(m.group("whom")) if m else None
     if m is None or whom is None:

@@ -1054,6 +1054,11 @@ _GRANT = re.compile(r"(?:(?P<who>[^,;:«»]+?) )?(?P<verb>получает|по�
 _GRANT_UNTIL = re.compile(r" до конца (?P<until>" + alternation(fx.UNTIL) + r")(?=$|[,;])")
 
 
+#: A duration before who gets a quoted ability, the quotation ending the text.
+_LEAD_UNTIL = re.compile(r"до конца (?P<until>" + alternation(fx.UNTIL) + r") (?=[^,;«»]+ "
+                         r"(?:получает|получают) «[^«»]+»$)")
+
+
 def _grant(text: str) -> tuple[Effect, str] | None:
     """«получает закрыться: Магический удар на 2 до конца вашего хода» (30-64), «ваш йордлинг
     получает Пока закрыт, отражает … до конца хода противника» (20-48), «получает «При простом
@@ -1062,6 +1067,9 @@ def _grant(text: str) -> tuple[Effect, str] | None:
     With no duration, a trigger or an activated ability to the end of the sentence is given
     for good («оно получает Когда Астральный двойник получает раны раниться на столько же»,
     20-45); so is what follows «получают:» (30-32)."""
+    lead = _LEAD_UNTIL.match(text)
+    if lead:  # «до конца хода противника атакованный получает «В конце своего хода …»» (50-90)
+        return _grant(f"{text[lead.end():]} до конца {lead.group('until')}")
     m = _GRANT.match(text)
     if not m:
         return None
