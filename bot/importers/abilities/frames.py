@@ -61,6 +61,7 @@ from bot.corpus.abilities import (
     Limit,
     Lives,
     More,
+    Move,
     MovementBonus,
     Nearby,
     OntoOccupied,
@@ -2449,6 +2450,12 @@ def _swapped_first(effects: tuple[Effect, ...]) -> bool:
     Ассасина Храма может поменяться местами с вашим наземным инквизитором; открыть его и
     перенаправить атаку в него» (50-213), as «поменяться местами с атакованным существом, при
     этом закрыть его» (40-51)."""
+    if effects and isinstance(effects[0], Move) and effects[0].target == "self" \
+            and isinstance(effects[0].to.occupied_by, Selector) and not _mentions_that(effects[0].to):
+        # «… вместо этого Танаби может переместиться на стоящее рядом ваше существо; ранить это
+        # существо на Х» (40-110): a symbiote moved onto a creature described, «это существо»
+        # is that creature
+        return True
     return bool(effects) and isinstance(effects[0], Swap) \
         and isinstance(effects[0].with_, Selector) and not _mentions_that(effects[0].with_)
 
