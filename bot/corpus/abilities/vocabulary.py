@@ -715,10 +715,16 @@ class InGraveyard(Kinded):
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class DieRoll(Kinded):
-    """«если выпало 5 или 6», «если бросок кубика равен 4 или менее» (1, 2, 3, 4)."""
+    """«если выпало 5 или 6», «если бросок кубика равен 4 или менее» (1, 2, 3, 4). ``above`` /
+    ``at_most``: the roll is more than / at most a card's measure, «Когда бросок кубика существа
+    противника больше его стоимости …» (40-218: ``{count: cost, of: that}``, the roller's
+    printed cost), «Когда бросок кубика существа с проклятием меньше или равен его слабому
+    простому удару …» (40-156: ``{count: weak_strike, of: that}``)."""
 
     kind: ClassVar[str] = "die"
     values: tuple[int, ...] = set_field()
+    above: XValue | None = None
+    at_most: XValue | None = None
 
 
 # ---------------------------------------------------------------------------------------------

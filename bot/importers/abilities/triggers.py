@@ -29,6 +29,7 @@ from bot.corpus.abilities import (
     DieRoll,
     Event,
     KeywordCode,
+    Measure,
     Region,
     Selector,
     State,
@@ -36,6 +37,7 @@ from bot.corpus.abilities import (
     Target,
     Turn,
     When,
+    XValue,
 )
 from bot.corpus.abilities.vocabulary import Nth
 from bot.importers.abilities.attacks import genitive_attacks
@@ -152,6 +154,12 @@ _MOVING = re.compile(r"закрывается, чтобы переместить
 #: кубике 6»: a die roll of that card with that result (event ``roll``, a die condition).
 _ROLL_OF = re.compile(r"бросок кубика(?= )")
 _ROLL_IS = re.compile(r" равен (?P<v>[1-6])(?=$|[ ,—])")
+#: «когда бросок кубика существа противника больше его стоимости» (40-218), «… меньше или равен
+#: его слабому простому удару» (40-156): compared with the roller's printed cost, its weak
+#: simple strike now
+_ROLL_THAN = re.compile(r" (?P<cmp>больше|меньше или равен) его (?P<what>стоимости|слабому "
+                        r"простому удару)(?=$|[ ,—])")
+_ROLL_MEASURES: dict[str, Measure] = {"стоимости": "cost", "слабому простому удару": "weak_strike"}
 _THROWS = re.compile(r"выбрасывает на кубике (?P<v>[1-6])(?=$|[ ,—])")
 #: «когда получает x ран», «когда должен получить x ран …, вместо этого», «когда должен
 #: излечиться на x вместо этого»: the X of the effects is that number (``event_x``; the frame
@@ -544,6 +552,11 @@ def _verb_heads(text: str) -> Iterator[Reading]:
             if m and subject != "self":
                 yield When(event="roll", subject=subject,
                            condition=DieRoll(values=(int(m.group("v")),))), rest[m.end():]
+            m = _ROLL_THAN.match(rest)
+            if m and subject != "self":  # «больше его стоимости» (40-218): the roller's
+                than = XValue(count=_ROLL_MEASURES[m.group("what")], of="that")
+                die = DieRoll(above=than) if m.group("cmp") == "больше" else DieRoll(at_most=than)
+                yield When(event="roll", subject=subject, condition=die), rest[m.end():]
         return
     for subject, rest in _subjects(" " + text, "nomn"):
         rest = rest.removeprefix(" ")
