@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
@@ -634,16 +633,14 @@ def synthetic(n: int = 1500) -> list[dict[str, Any]]:
 
 
 def test_a_database_sized_input_imports(root: Path, tmp_path: Path) -> None:
+    # what it imports, not how fast: speed is measured in `make bench`, never in a unit test
     records = synthetic(1500)
     path = write_input(tmp_path, records)
-    start = time.perf_counter()
     result = run_import(path, root)
-    elapsed = time.perf_counter() - start
     assert result.cards == 1500 and result.alt_prints == 30
     assert len(list((root / "cards").glob("*.yaml"))) == 6
     corpus = load_corpus(root)
     assert len(corpus.cards) == 1500
-    assert elapsed < 60, f"import took {elapsed:.1f}s"
     assert run_import(path, root).written == ()
 
 
