@@ -53,7 +53,17 @@ from bot.engine.position import Piece, Position, Ref
 from bot.engine.result import Builder, CheckResult, OtherVersion, Verdict
 from bot.engine.targets import aimed_at, only_targets
 from bot.engine.truth import TRUE, Truth, all_of, any_of
-from bot.engine.ways import Way, held, unread_aura, unread_mention, unread_rule, ways
+from bot.engine.ways import (
+    Way,
+    given_fact,
+    granted_by_another,
+    held,
+    moves_first,
+    unread_aura,
+    unread_mention,
+    unread_rule,
+    ways,
+)
 
 RP, GL = RuleVersion.RP, RuleVersion.GLOSSARY
 _STEMS = {"throw": "метани", "shot": "выстрел", "discharge": "разряд"}
@@ -68,6 +78,9 @@ def can_shoot(position: Position, kind: str, a: Ref, b: Ref, x: int | None = Non
     if piece is None:
         return b_.reason(f"На {a.where} нет существа.").done("no")
     found = ways(piece, kind, x)
+    given = granted_by_another(position, piece, kind)
+    if not found and given is not None:
+        return b_.done("unknown", missing=given_fact(piece, given, attack.name))
     if not found:
         unread = unread_mention(piece, _STEMS[kind])
         if unread is not None:  # «Метание ритуального ножа на X, …» (10-110): not read ≠ none
@@ -79,7 +92,12 @@ def can_shoot(position: Position, kind: str, a: Ref, b: Ref, x: int | None = Non
         return b_.reason(f"На {b.where} нет карты — цели {attack.genitive}.").done("no")
     if b.piece is piece:
         return b_.reason("Существо не может быть целью своей же атаки.").done("no")
-    return best([_with(position, way, kind, a, b) for way in found])
+    result = best([_with(position, way, kind, a, b) for way in found])
+    if given is not None and result.verdict == "no":
+        # «… выбранный гном получает закрыться: Метание на Х, дальность 3, …» (40-38): the card
+        # may have one more way, given by another card
+        return result.unknown(given_fact(piece, given, attack.name))
+    return result
 
 
 def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResult:
@@ -107,6 +125,11 @@ def _with(position: Position, way: Way, kind: str, a: Ref, b: Ref) -> CheckResul
     cannot, rule = static_effect(piece, position, "cannot", _cannot_attack(kind))
     if cannot.value is True and rule is not None:
         return b_.reason(f"{piece.name} не может атаковать: «{rule.text.strip()}».").done("no")
+    if moves_first(way):  # «Переместить Кулеврину орков на соседнюю клетку, при этом она может
+        # совершить выстрел …» (50-24): from the cell it moves to, which the question does not say
+        limit_note(b_, way.limit)
+        return b_.done("unknown", missing=f"с какой клетки {piece.name} атакует: сначала "
+                                          "перемещается, атака — с новой клетки")
     allowed, free = only_targets(b_, position, piece, target, kind)
     facts = [usable, cannot.negated(), allowed,
              aimed_at(b_, position, piece, target, way.effect),

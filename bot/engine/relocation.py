@@ -44,6 +44,8 @@ from bot.engine.result import Builder, CheckResult, OtherVersion, Value
 from bot.engine.truth import FALSE, TRUE, Truth, all_of
 from bot.engine.ways import (
     Way,
+    given_fact,
+    granted_by_another,
     granted_for_a_while,
     occupying_marker,
     unread_aura,
@@ -89,6 +91,9 @@ def _relocate(position: Position, a: Ref, b: Ref, kind: str, x: int | None) -> C
                           f"время, после срабатывания особенности «{said}»; сработала ли она, из "
                           "позиции не видно.")
                 .done("unknown", missing=f"сработала ли «{said}»"))
+    other = granted_by_another(position, piece, kind)
+    if not found and other is not None:  # another card may give it one (as 40-38 a throw)
+        return b_.done("unknown", missing=given_fact(piece, other, relocation.name))
     if not found:
         # «… может совершить прыжок, дальность 2, при этом выстрел …» (50-84), not read: the
         # card may jump, so the answer is not «no»
@@ -98,7 +103,10 @@ def _relocate(position: Position, a: Ref, b: Ref, kind: str, x: int | None) -> C
             return (b_.reason(f"{relocation.genitive.capitalize()} у {piece.genitive} есть в "
                               "тексте, но бот её не прочитал.").done("unknown", missing=missing))
         return b_.reason(f"У {piece.genitive} нет {relocation.genitive}.").done("no")
-    return best([_relocate_with(position, way, a, b, x) for way in found])
+    result = best([_relocate_with(position, way, a, b, x) for way in found])
+    if other is not None and result.verdict == "no":
+        return result.unknown(given_fact(piece, other, relocation.name))
+    return result
 
 
 def _relocate_with(position: Position, way: Way, a: Ref, b: Ref, asked: int | None) -> CheckResult:

@@ -49,6 +49,7 @@ from bot.corpus.abilities import (
     walk,
 )
 from bot.corpus.model import Card
+from bot.engine.conditions import Scene, is_target
 from bot.engine.position import Piece, Position
 
 #: «Строй: …»: what a creature has while in formation.
@@ -196,6 +197,56 @@ def granted_for_a_while(piece: Piece, kind: str) -> Held | None:
                 for e in _effects(h.ability.effects)):
             return h
     return None
+
+
+def granted_by_another(position: Position, piece: Piece, kind: str) -> tuple[Piece, str] | None:
+    """Another card of the position that may give ``piece`` a way of ``kind`` it declares —
+    a paid ability or a bare one — by an effect of its own abilities («Закрыться: Воздействие
+    гром-молот выбранный гном получает закрыться: Метание на Х, дальность 3, …», 40-38): whether
+    that card gave it, the position does not show. The card and its sentence, or None."""
+    for other in position:
+        if other is piece or other.card is None:
+            continue
+        scene = Scene(position, other)
+        for a in other.abilities():
+            for grant in walk(a):
+                if not isinstance(grant, Grant) or not _declares(grant.ability, kind):
+                    continue
+                if grant.target == "self" or is_target(grant.target, piece, scene).value is False:
+                    continue
+                return other, a.text
+    return None
+
+
+#: Effects that take the card to another cell.
+_RELOCATING = frozenset({"move", "jump", "teleport", "swap", "land"})
+
+
+def moves_first(way: Way) -> bool:
+    """Whether the card's ability moves it to another cell before the attack of ``way`` («…:
+    Переместить Кулеврину орков на соседнюю клетку, при этом она может совершить выстрел на
+    1-2-2, дальность 4», 50-24): the attack is made from that cell."""
+    if way.frame is None or way.effect is None:
+        return False
+    for eff in _effects(way.frame.effects):
+        if eff is way.effect:
+            return False
+        if eff.kind in _RELOCATING and getattr(eff, "target", "self") == "self":
+            return True
+    return False
+
+
+def given_fact(piece: Piece, given: tuple[Piece, str], what: str) -> str:
+    """The missing fact of a way another card may have given ``piece``."""
+    giver, text = given
+    return (f"получил ли {piece.name} «{what}» от {giver.name} («{text.strip().rstrip('.')}»)")
+
+
+def _declares(ability: Ability, kind: str) -> bool:
+    """Whether ``ability`` is a way of ``kind`` its holder declares: bare, or paid."""
+    if ability.kind == kind:
+        return True
+    return isinstance(ability, Activated) and any(e.kind == kind for e in _effects(ability.effects))
 
 
 def _effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:

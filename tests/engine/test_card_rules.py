@@ -16,10 +16,12 @@ from bot.corpus.abilities import (
     AttackBonus,
     Cannot,
     Cell,
+    Choice,
     Cost,
     Diagonal,
     DieRoll,
     Discharge,
+    Grant,
     Has,
     Ignore,
     InColumn,
@@ -32,6 +34,7 @@ from bot.corpus.abilities import (
     Lives,
     Makeup,
     More,
+    Move,
     Moved,
     MovementBonus,
     MovementOf,
@@ -1522,3 +1525,46 @@ def test_next_to_negated_and_a_card_with_a_class() -> None:
     assert selects(classed, lone, scene).value is True
     assert selects(classed, owner, scene).value is False
     assert selects(classed, at(None, "e6"), scene).value is None
+
+
+# --- a way another card gives ------------------------------------------------------------------
+
+
+def test_a_way_another_card_may_give_is_unknown() -> None:
+    """«Закрыться: Воздействие гром-молот выбранный гном получает закрыться: Метание на Х,
+    дальность 3, …» (40-38, an artefact the notation does not place; here a creature): whether
+    the gnome got the throw the position does not show — neither «no way» nor «out of range» is
+    certain; a card the grant does not describe is not concerned."""
+    throw = Activated(cost=Cost(tap=True), effects=(Throw(values=(1, 1, 1), range=3),))
+    giver = card(Activated(text="Закрыться: выбранный гном получает закрыться: Метание на 1, "
+                                "дальность 3.", cost=Cost(tap=True),
+                           effects=(Grant(ability=throw, target=Selector(classes=("Гном",))),)))
+    gnome, elf = card(classes=("Гном",)), card(classes=("Эльф",))
+    enemy = at(None, "a5", enemy=True)
+    r = shoot(pos(at(giver, "c1"), at(gnome, "a1"), enemy), "throw", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "получил ли" in r.missing
+    assert shoot(pos(at(gnome, "a1"), enemy), "throw", "a1", "a5").verdict == "no"
+    assert shoot(pos(at(giver, "c1"), at(elf, "a1"), enemy), "throw", "a1", "a5").verdict == "no"
+    short = card(Activated(text="Закрыться: Метание на 1, дальность 2.", cost=Cost(tap=True),
+                           effects=(Throw(values=(1, 1, 1), range=2),)), classes=("Гном",))
+    assert shoot(pos(at(short, "a1"), enemy), "throw", "a1", "a5").verdict == "no"
+    r = shoot(pos(at(giver, "c1"), at(short, "a1"), enemy), "throw", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "получил ли" in r.missing
+
+
+def test_an_attack_after_the_card_moves_is_from_another_cell() -> None:
+    """«Закрыть стоящее рядом ваше существо: Переместить Кулеврину орков на соседнюю клетку, при
+    этом она может совершить выстрел на 1-2-2, дальность 4 (2 раза за ход)» (50-24, an artefact
+    the notation does not place; here a creature): the shot is made from the cell it moves to,
+    which the question does not say — «Неизвестно», unless the cost cannot be paid."""
+    shot = Shot(values=(1, 2, 2), range=4)
+    mover = card(Activated(text="Закрыть стоящее рядом ваше существо: Переместить … на соседнюю "
+                                "клетку, при этом она может совершить выстрел на 1-2-2, дальность 4.",
+                           cost=Cost(close=Selector(side="own", place="adjacent")),
+                           effects=(Move(to=Cell(adjacent=True)), Choice(options=((shot,), ())))))
+    enemy = at(None, "a5", enemy=True)
+    r = shoot(pos(at(mover, "a1"), at(None, "b1"), enemy), "shot", "a1", "a5")
+    assert r.verdict == "unknown" and r.missing and "с какой клетки" in r.missing
+    far = at(None, "a6", enemy=True)  # 5 cells: one step nearer it is in range
+    assert shoot(pos(at(mover, "a1"), at(None, "b1"), far), "shot", "a1", "a6").verdict == "unknown"
+    assert shoot(pos(at(mover, "a1"), enemy), "shot", "a1", "a5").verdict == "no"  # none to close

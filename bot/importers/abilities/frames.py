@@ -147,7 +147,8 @@ _WHERE_X = re.compile(r",?\s*где [xх]\s+(?P<what>[^()]+?)\s*$")
 #: «может объявить …», «может совершить особый удар …» (50-70): the same declared attack.
 #: «могут …»: a card whose name is plural («Бон и Берроу … могут потерять фишку», 10-27).
 _OPTIONAL = re.compile(r"(?:(?:@self|вы) )?(?:также )?(?:может|можете|могут)\s+"
-                       r"(?:объявить\s+|совершить\s+(?=особый удар|удар через ряд|магический удар))?")
+                       r"(?:объявить\s+|совершить\s+(?=особый удар|удар через ряд|магический удар|выстрел "
+                       r"|метание |разряд ))?")
 
 
 def body(text: str) -> Body | None:
@@ -191,6 +192,39 @@ def _each_closed(text: str) -> str:
     return text[:m.start()] + m.group("closed") + ", они получают " + text[m.end():]
 
 
+#: A paid ability given to a card, its «где X …» its own (:func:`_grant`, 40-38).
+_GIVEN_PAID = re.compile(r"(?<![а-я])получает (?:фишка, |\d+ фишк[иа], )?закрыться: [^:]*$")
+
+
+#: «<effects of the card itself>, при этом она может …» (50-24): the pronoun after them.
+_OWN_PRONOUN_MAY = re.compile(r",\s*при этом (?P<p>он|она) (?=может )")
+
+
+def _own_pronoun_may(text: str) -> str:
+    """«Переместить Кулеврину орков на соседнюю клетку, при этом она может совершить выстрел …»
+    (50-24): «она» is the card itself when its name has that gender and the effects before name
+    no card but it — written as its name, so «@self может …» reads it."""
+    m = _OWN_PRONOUN_MAY.search(text)
+    if m is None or self_gender() != _PRONOUN_GENDERS[m.group("p")] \
+            or SELF not in text[:m.start()]:
+        return text
+    before = _effects(text[:m.start()])
+    if before is None or not all(_of_self_only(e) for e in before):
+        return text
+    return f"{text[:m.start()]}, при этом {SELF} {text[m.end():]}"
+
+
+def _of_self_only(value: Any) -> bool:
+    """Whether a read value names no card but the card itself (no selector, no other ref)."""
+    if isinstance(value, Selector) or isinstance(value, str) and value in _OTHER_REFS:
+        return False
+    if isinstance(value, tuple):
+        return all(_of_self_only(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return all(_of_self_only(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return True
+
+
 def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     parts: dict[str, Any] = {}
     text = _each_closed(_per_free_cell(text))
@@ -202,6 +236,8 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     theirs = parts.pop("their_choice", False)
     text = _value_of(text, parts)
     where = _WHERE_X.search(text)
+    if where and _GIVEN_PAID.search(text[:where.start()]) and " до конца " not in text:
+        where = None  # «… получает закрыться: Метание на Х, …, где Х …» (40-38): the given one's X
     if where:
         x = x_value(where.group("what"))
         if x is not None:
@@ -220,6 +256,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     closed = parts.pop("closed", False)
     only = parts.pop("only", None)
     within = parts.pop("within", None)
+    text = _own_pronoun_may(text)
     named = _NAMED.match(text)
     mid = None if named else _MID_NAMED.search(text)
     if mid and len(_MID_NAMED.findall(text)) == 1:
@@ -684,12 +721,15 @@ def _split(text: str, start: int) -> tuple[Effect, ...] | None:
 
 
 #: What «, при этом может …» after other effects may leave to the card's owner: actions and what
-#: a card gets, not rules; not an attack or a way of moving either (the checks apply those, and
-#: one after a move would start from another cell).
+#: a card gets, not rules; not a way of moving either. A ranged attack may be one: the checks
+#: find it in the choice, and one after a move of the card starts from another cell, which they
+#: leave unknown («Переместить Кулеврину орков на соседнюю клетку, при этом она может совершить
+#: выстрел на 1-2-2, дальность 4», 50-24; bot/engine/ranged.py).
 _MAY_KINDS = frozenset({"wound", "heal", "extra_lives", "strike", "move", "swap", "open", "close",
                         "destroy", "exile", "summon", "resurrect", "transfer", "counters", "lose",
                         "fight", "marker", "keyword", "keyword_bonus", "attack_bonus",
-                        "movement_bonus", "die_bonus", "protection", "reduction"})
+                        "movement_bonus", "die_bonus", "protection", "reduction", "throw", "shot",
+                        "discharge"})
 
 
 _MAY_GIVES = re.compile(r"(?P<a>[^;]+?)\s*;\s*(?P<b>получить [^;]+)")
@@ -1112,6 +1152,12 @@ def _grant(text: str) -> tuple[Effect, str] | None:
     return None
 
 
+#: «его» of an X inside the given ability is its holder, the card that gets it: it names no
+#: other card (the one that gives it is named by its own name): «выбранный гном получает
+#: закрыться: Метание на Х, дальность 3, где Х величина его слабого простого удара» (40-38).
+_HIS_WEAK = re.compile(r"(?<=, где [xх] величина )его (?=слабого простого удара$)")
+
+
 def _given(what: str, who: Any) -> list[Ability] | None:
     """The ability given, read. Given to another card, the giver's own name in it is the giver
     (``granter``; ``self`` is the card that has it): «выбранное дитя Кронга … получает При
@@ -1124,6 +1170,8 @@ def _given(what: str, who: Any) -> list[Ability] | None:
         # на 1 до конца хода» (40-25): «этому существу», no creature named before it, is the one
         # that has the ability
         return read(what.replace("этому существу", SELF))
+    if who != "self":
+        what = _HIS_WEAK.sub("своего ", what)
     if who == "self" or SELF not in what:
         return read(what)
     if "хозя" in what:
