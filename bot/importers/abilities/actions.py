@@ -48,7 +48,7 @@ from bot.corpus.abilities import (
 )
 from bot.importers.abilities import effects as fx
 from bot.importers.abilities.attacks import by_whom
-from bot.importers.abilities.selectors import described, noun_phrase, target
+from bot.importers.abilities.selectors import described, target
 from bot.importers.abilities.words import CELL_REGIONS, alternation
 
 # ---------------------------------------------------------------------------------------------
@@ -273,16 +273,10 @@ def declare_valhalla(text: str) -> tuple[Effect, str] | None:
     if m:
         return DeclareValhalla(target="that"), text[m.end():]
     m = _VALHALLA_IN_GRAVEYARD.match(text)
-    read = noun_phrase(m.group("who")) if m else None
-    if m is None or read is None or read.plural is True or read.selector.up_to is not None \
-            or read.selector.all or read.selector.count is not None:
+    who = fx.graveyard_card(m) if m else None
+    if m is None or who is None or who.all or who.count is not None:
         return None
-    who = read.selector
-    if m.group("own"):
-        if who.side == "enemy":
-            return None
-        who = dataclasses.replace(who, side="own")
-    return DeclareValhalla(target=dataclasses.replace(who, graveyard=True)), text[m.end():]
+    return DeclareValhalla(target=who), text[m.end():]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1149,16 +1149,24 @@ def _off_graveyard(counters: Counters, text: str) -> tuple[Effect, str] | None:
     graveyard loses it (yours when «вашем»/«вашего»); «положите … на существо на вашем
     кладбище»: gains it."""
     m = _IN_GRAVEYARD.match(text)
-    read = noun_phrase(m.group("who")) if m else None
-    if m is None or read is None or read.plural or read.selector.up_to is not None:
+    who = graveyard_card(m) if m else None
+    if m is None or who is None:
+        return None
+    return dataclasses.replace(counters, target=who), text[m.end():]
+
+
+def graveyard_card(m: re.Match[str]) -> Selector | None:
+    """One card in a graveyard: the noun phrase of ``m``'s group ``who`` (none plural, no «до
+    N»), yours when its group ``own`` matched («на вашем кладбище»)."""
+    read = noun_phrase(m.group("who"))
+    if read is None or read.plural or read.selector.up_to is not None:
         return None
     who = read.selector
     if m.group("own"):
         if who.side == "enemy":
             return None
         who = dataclasses.replace(who, side="own")
-    return dataclasses.replace(counters, target=dataclasses.replace(who, graveyard=True)), \
-        text[m.end():]
+    return dataclasses.replace(who, graveyard=True)
 
 
 def _fighter(text: str, verb: str) -> tuple[Target, str] | None:
