@@ -209,20 +209,9 @@ def _own_pronoun_may(text: str) -> str:
             or SELF not in text[:m.start()]:
         return text
     before = _effects(text[:m.start()])
-    if before is None or not all(_of_self_only(e) for e in before):
+    if before is None or _names_cards(tuple(before)):
         return text
     return f"{text[:m.start()]}, при этом {SELF} {text[m.end():]}"
-
-
-def _of_self_only(value: Any) -> bool:
-    """Whether a read value names no card but the card itself (no selector, no other ref)."""
-    if isinstance(value, Selector) or isinstance(value, str) and value in _OTHER_REFS:
-        return False
-    if isinstance(value, tuple):
-        return all(_of_self_only(v) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return all(_of_self_only(getattr(value, f.name)) for f in dataclasses.fields(value))
-    return True
 
 
 def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
