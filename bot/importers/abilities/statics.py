@@ -512,12 +512,10 @@ _WAYS: dict[str, Way] = {"движение": "move", "прыжок": "jump"}
 
 #: «Может объявить прыжок на клетку, занятую существом (кроме бестелесных и симбиотов) с 3 или
 #: менее текущими жизнями, уничтожив это существо (воздействие затаптывание)» (20-20): the
-#: creature on that cell is destroyed. No symbiote stands on a cell of its own (it sits on its
-#: host), so a cell's occupant that is no symbiote is any creature there.
+#: creature on that cell is destroyed («кроме …»: the selector's ``excluding``).
 _ONTO_DESTROYING = re.compile(r"может (?:объявить|объявлять) (?P<way>движение|прыжок) на клетку, "
                               r"занятую (?P<whom>.+?), уничтожив это существо"
                               r"(?: \(воздействие (?P<impact>[а-я -]+?)\))?")
-_NOT_INCORPOREAL = re.compile(r"^существом \(кроме бестелесных(?: и симбиотов)?\)(?= )")
 
 
 def onto_occupied(s: str) -> list[Effect] | None:
@@ -525,8 +523,7 @@ def onto_occupied(s: str) -> list[Effect] | None:
     местами»; «…, уничтожив это существо (воздействие …)» (20-20)."""
     destroying = _ONTO_DESTROYING.fullmatch(s)
     if destroying:
-        whom = _NOT_INCORPOREAL.sub("небестелесным существом", destroying.group("whom"))
-        occupant = described(whom)
+        occupant = described(destroying.group("whom"))
         if not isinstance(occupant, Selector) or occupant.what != "creature":
             return None
         return [OntoOccupied(way=_WAYS[destroying.group("way")], occupant=occupant, destroy=True,
