@@ -37,11 +37,11 @@ from bot.corpus.abilities import (
 #: protections and reductions: :func:`applied` says which).
 APPLIED_KINDS = frozenset({"teleport", "jump", "throw", "shot", "discharge", "incorporeal",
                            "formation", "manoeuvre", "moves_only", "range_is"})
-#: Effects read inside an activated ability (its cost, condition and limit are applied too).
-APPLIED_ACTIVATED_EFFECTS = frozenset({"throw", "shot", "discharge", "jump", "teleport"})
-#: Effects read inside a trigger: a way the piece has only when the trigger fires (a bare
-#: question about it is «no» or «unknown»).
-APPLIED_TRIGGER_EFFECTS = frozenset({"jump", "teleport", "throw", "shot", "discharge"})
+#: Effects read inside an activated ability (its cost, condition and limit are applied too) or
+#: a trigger (a way the piece has only when the trigger fires: a bare question about it is «no»
+#: or «unknown»): the ways `ways.ways` finds — ranged attacks, jumps, teleports, a swap with
+#: another card (``обмен``) and a swap of two cards (``swap_two``, bot/engine/checks.py).
+APPLIED_EFFECTS = frozenset({"throw", "shot", "discharge", "jump", "teleport", "swap", "swap_two"})
 #: Trigger events a question describes (a move, jump, teleport or manoeuvre): the trigger fires
 #: on every cell of the path and its effects are applied (targets in range, free cells, wounds).
 RELOCATION_EVENTS = frozenset({"move", "relocate", "jump", "teleport"})
@@ -68,9 +68,9 @@ def applied(ability: Ability) -> bool:
     match ability:
         case Trigger():
             return fires_on_relocation(ability) or any(
-                e.kind in APPLIED_TRIGGER_EFFECTS for e in ability.effects)
+                e.kind in APPLIED_EFFECTS for e in ability.effects)
         case Activated():
-            return any(e.kind in APPLIED_ACTIVATED_EFFECTS for e in ability.effects)
+            return any(e.kind in APPLIED_EFFECTS for e in ability.effects)
         case Static():
             return any(applied(g) for g in ability.grants)
         case Formation() | Incorporeal():
