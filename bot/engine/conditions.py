@@ -83,9 +83,11 @@ class Scene:
 # Pieces and selectors
 
 
-def piece_label(piece: Piece) -> str:
-    """«неизвестное существо на c3», «Баалит» на a1»: a piece in a missing fact."""
-    return f"{piece.name} на {piece.where}" if piece.cell else piece.name
+def piece_label(piece: Piece, genitive: bool = False) -> str:
+    """«неизвестное существо на c3», «Баалит» на a1»: a piece in a missing fact; after «у»
+    (``genitive``) «неизвестного существа на c3», «карты «Баалит»» на a1»."""
+    name = piece.genitive if genitive else piece.name
+    return f"{name} на {piece.where}" if piece.cell else name
 
 
 _FLAG_WORDS: dict[str, str] = {
@@ -126,7 +128,8 @@ def has_flag(piece: Piece, flag: Flag) -> Truth:
     }
     value = known[flag]
     if value is None:
-        return Truth.unknown(f"{_FLAG_WORDS[flag]} {piece_label(piece)}")
+        words = _FLAG_WORDS[flag]
+        return Truth.unknown(f"{words} {piece_label(piece, genitive=words.endswith(' у'))}")
     return Truth.of(value)
 
 
@@ -288,8 +291,9 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
         anchor = scene.ref(sel.named_as)
         checks.append(Truth.of(piece.card.name == anchor.card.name)
                       if anchor is not None and anchor.card is not None and piece.card is not None
-                      else Truth.unknown(f"такое же ли название у {piece_label(piece)}, как у "
-                                         "карты, о которой речь в особенности"))
+                      else Truth.unknown(f"такое же ли название у "
+                                         f"{piece_label(piece, genitive=True)}, как у карты, о "
+                                         "которой речь в особенности"))
     if sel.opposite is not None:
         checks.append(_opposite(sel.opposite, piece, scene))
     if sel.excluding:  # «(кроме летающих, бестелесных, Скелетов и симбиотов)» (20-164)
@@ -426,7 +430,8 @@ def _cost_than(piece: Piece, anchor: Piece | None, *, less: bool | None) -> Trut
     существам той же стоимости» (40-164); unknown for a «?» or a card the position does not
     name."""
     if less is None:
-        fact = f"такая же ли стоимость у {piece_label(piece)}, как у карты, о которой речь в особенности"
+        fact = (f"такая же ли стоимость у {piece_label(piece, genitive=True)}, как у карты, о "
+                "которой речь в особенности")
     else:
         word = "меньше" if less else "больше"
         fact = f"стоимость {piece_label(piece)} {word} ли, чем у карты, о которой речь в особенности"
@@ -484,7 +489,7 @@ def at_place(piece: Piece, place: Place, anchor: Piece) -> Truth:
 
 def _has_formation(piece: Piece) -> Truth:
     if piece.card is None:
-        return Truth.unknown(f"есть ли «Строй» у {piece_label(piece)}")
+        return Truth.unknown(f"есть ли «Строй» у {piece_label(piece, genitive=True)}")
     return Truth.of(piece.has("formation"))
 
 
@@ -811,7 +816,7 @@ def _column(cond: InColumn, scene: Scene) -> Truth:
 
 def _lives(cond: Lives, piece: Piece) -> Truth:
     if piece.card is None or piece.card.lives is None:
-        return Truth.unknown(f"сколько жизней у {piece_label(piece)}")
+        return Truth.unknown(f"сколько жизней у {piece_label(piece, genitive=True)}")
     lives = piece.card.lives - piece.wounds
     return Truth.of((cond.at_most is None or lives <= cond.at_most)
                     and (cond.at_least is None or lives >= cond.at_least))

@@ -1568,3 +1568,13 @@ def test_an_attack_after_the_card_moves_is_from_another_cell() -> None:
     far = at(None, "a6", enemy=True)  # 5 cells: one step nearer it is in range
     assert shoot(pos(at(mover, "a1"), at(None, "b1"), far), "shot", "a1", "a6").verdict == "unknown"
     assert shoot(pos(at(mover, "a1"), enemy), "shot", "a1", "a5").verdict == "no"  # none to close
+
+
+def test_a_missing_fact_about_a_piece_after_у_names_it_in_the_genitive() -> None:
+    unknown = at(None, "b3", enemy=True)
+    scene = Scene(pos(unknown), unknown, active_enemy=False)
+    lives = holds(Lives(at_most=3), scene)
+    assert lives.value is None
+    assert "сколько жизней у неизвестного существа противника на b3" in (lives.missing or "")
+    classed = has_flag(unknown, "classed")
+    assert "есть ли класс у неизвестного существа противника на b3" in (classed.missing or "")
