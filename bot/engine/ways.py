@@ -205,16 +205,16 @@ def granted_by_another(position: Position, piece: Piece, kind: str) -> tuple[Pie
     гром-молот выбранный гном получает закрыться: Метание на Х, дальность 3, …», 40-38): whether
     that card gave it, the position does not show. The card and its sentence, or None."""
     for other in position:
-        if other is piece or other.card is None:
+        # most cards give nothing: told from their written abilities, before any value is walked
+        if other is piece or other.card is None or not other.card.mentions(Grant.kind):
             continue
         scene = Scene(position, other)
-        for a in other.abilities():
-            for grant in walk(a):
-                if not isinstance(grant, Grant) or not _declares(grant.ability, kind):
-                    continue
-                if grant.target == "self" or is_target(grant.target, piece, scene).value is False:
-                    continue
-                return other, a.text
+        for a, grant in other.card.ability_values:
+            if not isinstance(grant, Grant) or not _declares(grant.ability, kind):
+                continue
+            if grant.target == "self" or is_target(grant.target, piece, scene).value is False:
+                continue
+            return other, a.text
     return None
 
 
