@@ -205,7 +205,8 @@ KIND_NAMES: dict[str, str] = {
     "static": "особенность с условием", "formation": "строй", "incorporeal": "бестелесность",
     # ways of moving and attacking
     "teleport": "телепортация", "jump": "прыжок", "manoeuvre": "манёвр", "move": "перемещение",
-    "swap": "обмен местами", "swap_two": "обмен местами двух карт", "land": "приземление", "throw": "метание", "shot": "выстрел",
+    "swap": "обмен местами", "swap_two": "обмен местами двух карт", "land": "приземление",
+    "throw": "метание", "shot": "выстрел",
     "discharge": "разряд", "ranged": "дальняя атака", "strike": "удар", "fight": "сражение",
     "fight_result": "результат сражения", "roll_twice": "два броска кубика",
     "multi_attack": "несколько атак за ход",

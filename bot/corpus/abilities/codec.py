@@ -68,15 +68,7 @@ def to_data(value: Any) -> Any:
 def from_data(data: Any, of: Any = None) -> Any:
     """The vocabulary value of ``data``: an :data:`~vocabulary.Ability` unless ``of`` names
     another type (``vocab.Condition``, ``vocab.Selector`` …)."""
-    return (_read_ability(data) if of is None else _decoder(of)(data))
-
-
-def _read_ability(data: Any) -> Any:
-    # the Ability union's decoder, kept: finding it in _DECODERS hashes the whole union
-    global _ability_decoder
-    if _ability_decoder is None:
-        _ability_decoder = _decoder(vocab.Ability)
-    return _ability_decoder(data)
+    return _read_ability(data) if of is None else _decoder(of)(data)
 
 
 def mentions_kind(data: Any, kind: str) -> bool:
@@ -164,7 +156,6 @@ def _union_members(tp: Any) -> tuple[Any, ...]:
 
 
 _DECODERS: dict[Any, Decoder] = {}
-_ability_decoder: Decoder | None = None
 
 
 def _decoder(tp: Any) -> Decoder:
@@ -186,6 +177,10 @@ def _lazy(tp: Any) -> Decoder:
         return found[0](data)
 
     return decode
+
+
+#: The Ability union's decoder, kept (finding it in :data:`_DECODERS` hashes the whole union).
+_read_ability = _lazy(vocab.Ability)
 
 
 def _build_decoder(tp: Any) -> Decoder:
