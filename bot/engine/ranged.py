@@ -170,13 +170,11 @@ def _x_lost(piece: Piece, way: Way, name: str) -> Truth:
                  and e.count == "X" and e.target == "self"), None)
     if lost is None:
         return TRUE
-    if lost.item == "counter" and piece.counters:
-        return Truth.of(True, f"На {piece.name} фишек: {piece.counters}, X — не больше.")
-    what, lost_ = {"counter": ("фишек", "фишки"),
-                   "extra_life": ("дополнительных жизней", "дополнительные жизни")
-                   }.get(lost.item, ("жетонов", "жетоны"))
-    return Truth.unknown(f"сколько {what} у {piece.genitive} ({name} на X, где X — снятые "
-                         f"{lost_}; можно ли объявить его при X = 0, в корпусе не сказано)")
+    if lost.item in ("counter", "token"):  # the notation shows both: «фишки N», «жетоны N»
+        return rules.x_of_items(piece, lost.item, f"объявить {name} на X")
+    return Truth.unknown(f"сколько дополнительных жизней у {piece.genitive} ({name} на X, где "
+                         "X — снятые дополнительные жизни; можно ли объявить его при X = 0, "
+                         "в корпусе не сказано)")
 
 
 def _payment(way: Way) -> str:

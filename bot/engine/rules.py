@@ -21,7 +21,7 @@ from bot.engine.board import (
     is_adjacent,
     own_row,
 )
-from bot.engine.conditions import Scene, counters_fact, has_flag, selects
+from bot.engine.conditions import Scene, counters_fact, has_flag, on_piece, selects
 from bot.engine.position import Piece, Position
 from bot.engine.truth import TRUE, Truth, all_of, any_of
 from bot.ru import Gender, count
@@ -336,7 +336,7 @@ def cost_payable(cost: Cost, piece: Piece, position: Position) -> Truth:
     if cost.close is not None:
         parts.append(_can_close(cost.close, piece, position))
     if cost.extra_lives:
-        parts.append(Truth.unknown(f"есть ли на {piece.name} дополнительные жизни (оплата — "
+        parts.append(Truth.unknown(f"есть ли на {on_piece(piece)} дополнительные жизни (оплата — "
                                    "снять дополнительную жизнь)"))
     if cost.destroy == "symbiote":
         parts.append(Truth.unknown(f"есть ли у {piece.genitive} симбиот (оплата — уничтожить "
@@ -347,7 +347,7 @@ def cost_payable(cost: Cost, piece: Piece, position: Position) -> Truth:
     if cost.graveyard_exile:
         parts.append(Truth.unknown("есть ли карта на вашем кладбище (оплата — изгнать её)"))
     if cost.markers:
-        parts.append(Truth.unknown(f"сколько маркеров «{cost.marker}» на {piece.name} (оплата — "
+        parts.append(Truth.unknown(f"сколько маркеров «{cost.marker}» на {on_piece(piece)} (оплата — "
                                    f"потерять {cost.markers})"))
     return all_of(parts)
 
@@ -358,15 +358,29 @@ def _has_items(piece: Piece, amount: int | str, code: str) -> Truth:
     if have is None:
         return Truth.unknown(counters_fact(piece, code))
     if amount == "X":
-        if have == 0:
-            return Truth.unknown(f"можно ли оплатить «X {forms[2]}» при X = 0 (на {piece.name} "
-                                 f"нет {forms[2]})")
-        return Truth.of(True, f"Оплата — X {forms[2]}: на {piece.name} "
-                              f"{count(have, *forms)}, X — не больше {have}.")
+        return x_of_items(piece, code, f"оплатить «X {forms[2]}»")
     assert isinstance(amount, int)
     ok = have >= amount
-    return Truth.of(ok, f"Оплата — {count(amount, *forms)}, на {piece.name} "
+    return Truth.of(ok, f"Оплата — {count(amount, *forms)}, на {on_piece(piece)} "
                         f"{count(have, *forms)}" + ("." if ok else ": не хватает."))
+
+
+def x_of_items(piece: Piece, code: str, doing: str) -> Truth:
+    """An X the owner picks up to the counters (``code`` "counter") or tokens ("token") on
+    ``piece``: a cost «X фишек», or «снимите X фишек, при этом разряд на X». None of them
+    leaves X = 0, which no rule of the corpus allows or forbids.
+
+    >>> x_of_items(Piece(cell=Cell.parse("a1"), counters=0), "counter", "оплатить «X фишек»").missing
+    'можно ли оплатить «X фишек» при X = 0 (на неизвестном существе на a1 нет фишек)'
+    """
+    have = piece.counters if code == "counter" else piece.tokens
+    forms = ("фишка", "фишки", "фишек") if code == "counter" else ("жетон", "жетона", "жетонов")
+    if have is None:
+        return Truth.unknown(counters_fact(piece, code))
+    if have == 0:
+        return Truth.unknown(f"можно ли {doing} при X = 0 (на {on_piece(piece)} нет {forms[2]})")
+    return Truth.of(True, f"X — не больше, чем {forms[2]} на {on_piece(piece)}: "
+                          f"{count(have, *forms)}.")
 
 
 def _can_close(target: Selector | str, piece: Piece, position: Position) -> Truth:

@@ -18,6 +18,7 @@ from bot.corpus.abilities import (
     Cell,
     Choice,
     Cost,
+    Counters,
     Diagonal,
     DieRoll,
     Discharge,
@@ -158,6 +159,20 @@ def test_x_counters_close_a_neighbour_and_extra_lives() -> None:
     r = shoot(pos(at(lives, "a1"), enemy), "shot", "a1", "a5")
     assert r.verdict == "unknown" and r.missing and "дополнительные жизни" in r.missing
 
+
+
+def test_x_lost_of_counters_is_bounded_by_the_counters_on_the_card() -> None:
+    """«Снимите X фишек с …, при этом выстрел на X»: the counters the notation shows bound X as a
+    cost «X фишек» does; with none, X = 0, which no rule settles; an unknown count is asked for."""
+    zap = Shot(values=("X", "X", "X"))
+    x = card(Activated(text="Закрыться: Снимите X фишек, при этом выстрел на X.", cost=Cost(tap=True),
+                       effects=(Counters(action="lose", count="X", item="counter"), zap)))
+    enemy = at(None, "a5", enemy=True)
+    assert shoot(pos(at(x, "a1", counters=2), enemy), "shot", "a1", "a5").verdict == "yes"
+    none = shoot(pos(at(x, "a1", counters=0), enemy), "shot", "a1", "a5")
+    assert none.verdict == "unknown" and none.missing and "X = 0" in none.missing
+    unsaid = shoot(pos(at(x, "a1"), enemy), "shot", "a1", "a5")
+    assert unsaid.verdict == "unknown" and unsaid.missing and "фишки N" in unsaid.missing
 
 
 def test_costs_no_notation_says_are_unknown() -> None:
