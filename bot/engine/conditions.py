@@ -306,9 +306,7 @@ def _opposite(facing: Selector, piece: Piece, scene: Scene) -> Truth:
     stands opposite (in the cell in front of) one of the cards ``facing`` describes."""
     if piece.cell is None:
         return FALSE  # a flyer in the auxiliary zone stands opposite nothing
-    found = [all_of(selects(facing, p, scene), at_place(piece, "opposite", p))
-             for p in scene.position if p is not piece and p.cell is not None]
-    return any_of(found)
+    return any_of(each_placed(facing, scene, piece, lambda p: at_place(piece, "opposite", p)))
 
 
 def _next_to(near: Selector, n: int, piece: Piece, scene: Scene) -> Truth:
@@ -319,9 +317,7 @@ def _next_to(near: Selector, n: int, piece: Piece, scene: Scene) -> Truth:
         return Truth.unknown(marker_cell_fact(near, piece))
     if piece.cell is None:
         return FALSE  # a flyer in the auxiliary zone stands next to nothing
-    found = [all_of(selects(near, p, scene), Truth.of(is_adjacent(p.cell, piece.cell)))
-             for p in scene.position if p is not piece and p.cell is not None]
-    return at_least(found, n)
+    return at_least(each_placed(near, scene, piece, lambda p: at_place(p, "adjacent", piece)), n)
 
 
 def marker_cell_fact(cell: Selector, piece: Piece | None = None) -> str:
@@ -550,15 +546,11 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
     if isinstance(spec.next_to, Selector) and spec.next_to.what == "cell":
         checks.append(Truth.unknown(marker_cell_fact(spec.next_to)))  # «рядом с гнездом»
     elif spec.next_to is not None:
-        around = [p for p in scene.position if p is not mover and p.cell is not None
-                  and is_adjacent(p.cell, dst)]
-        found = [is_target(spec.next_to, p, scene) for p in around]
+        found = each_placed(spec.next_to, scene, mover, _beside(dst))
         # «рядом с которой стоит 8 или более ваших существ»: at least ``min`` of them
         checks.append(at_least(found, spec.min))
     if spec.not_next_to is not None:  # «кроме клеток рядом с Гаргульей» (20-46): none of them
-        around = [p for p in scene.position if p is not mover and p.cell is not None
-                  and is_adjacent(p.cell, dst)]
-        checks.append(any_of([is_target(spec.not_next_to, p, scene) for p in around]).negated())
+        checks.append(any_of(each_placed(spec.not_next_to, scene, mover, _beside(dst))).negated())
     if spec.forward:  # «на клетку вперёд»: the next cell ahead of the mover
         checks.append(Truth.of(src is not None and front(src, mover.enemy) == dst))
     if spec.backward:  # «на клетку назад»: the next cell behind the mover
@@ -603,12 +595,37 @@ def _placed(anchor: Target, scene: Scene, mover: Piece, unknown: str,
     selector describes, the mover excluded), as the position shows it; ``unknown`` names the
     missing fact when the card is not on the board."""
     if isinstance(anchor, Selector):
-        return any_of([all_of(is_target(anchor, p, scene), Truth.of(fits(p))) for p in scene.position
-                       if p is not mover and p.cell is not None])
+        return any_of(each_placed(anchor, scene, mover, lambda p: Truth.of(fits(p))))
     named = scene.ref(anchor)
     if named is None or named.cell is None:
         return Truth.unknown(f"{unknown}, о которой речь в особенности")
     return Truth.of(fits(named))
+
+
+def _beside(cell: Cell) -> Callable[[Piece], Truth]:
+    """Whether a card stands next to ``cell`` (for ``each_placed``)."""
+    return lambda p: Truth.of(p.cell is not None and is_adjacent(p.cell, cell))
+
+
+def each_placed(target: Target, scene: Scene, skip: Piece,
+                where: Callable[[Piece], Truth]) -> list[Truth]:
+    """For each other card on the board (``skip``, the asking card, left out) that may stand
+    as ``where`` says: whether it is one ``target`` names and stands so. The cards «рядом с …»,
+    «напротив …», «в одном ряду с …» a condition counts (``any_of``, ``at_least``).
+
+    >>> a1, b1 = Piece(cell=Cell.parse("a1")), Piece(cell=Cell.parse("b1"), enemy=True)
+    >>> scene = Scene(Position(pieces=(a1, b1)), a1)
+    >>> [t.value for t in each_placed(Selector(side="enemy"), scene, a1, lambda p: TRUE)]
+    [True]
+    """
+    found = []
+    for p in scene.position:
+        if p is skip or p.cell is None:
+            continue
+        place = where(p)
+        if place.value is not False:  # where first: it is cheaper than the selector
+            found.append(all_of(is_target(target, p, scene), place))
+    return found
 
 
 def is_target(target: Target, piece: Piece, scene: Scene) -> Truth:
@@ -729,8 +746,7 @@ def _nearby(cond: Nearby, scene: Scene) -> Truth:
         return Truth.unknown(marker_cell_fact(cond.selector))
     if cond.negated and owner.cell is None and cond.place in ("same_column", "same_row"):
         return FALSE  # «пока стоит в столбце, в котором нет …»: it stands in none
-    found = [all_of(selects(cond.selector, p, scene), at_place(p, cond.place, owner))
-             for p in scene.position if p is not owner]
+    found = each_placed(cond.selector, scene, owner, lambda p: at_place(p, cond.place, owner))
     result = at_least(found, cond.min)
     return result.negated() if cond.negated else result  # «пока рядом … нет …»
 
