@@ -1389,13 +1389,21 @@ def _own_that(first: list[Ability], trigger: Trigger) -> bool:
 
 def _names_cards(value: Any) -> bool:
     """Whether a reading names a card other than the card itself (a selector or a ref)."""
-    if isinstance(value, Selector) or isinstance(value, str) and value in _OTHER_REFS:
+    return _any_part(value, lambda v: isinstance(v, Selector) or isinstance(v, str)
+                     and v in _OTHER_REFS, lambda _, name: name == "kind")
+
+
+def _any_part(value: Any, test: Callable[[Any], bool],
+              skip: Callable[[Any, str], bool] = lambda value, name: False) -> bool:
+    """Whether ``test`` holds of ``value`` or of any part of it (its items, its fields, not its
+    words, nor a field ``skip`` leaves out)."""
+    if test(value):
         return True
     if isinstance(value, tuple):
-        return any(_names_cards(v) for v in value)
+        return any(_any_part(v, test, skip) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(_names_cards(getattr(value, f.name)) for f in dataclasses.fields(value)
-                   if f.name not in ("text", "fragment", "kind"))
+        return any(_any_part(getattr(value, f.name), test, skip) for f in dataclasses.fields(value)
+                   if f.name not in ("text", "fragment") and not skip(value, f.name))
     return False
 
 
@@ -1654,15 +1662,8 @@ def _mentions_that(value: Any) -> bool:
     """Whether ``value`` says ``that`` (not inside an ability a :class:`Grant` gives: its
     «её» is a card of that ability's own, «ранить её» of «Когда карта противника наносит этому
     существу раны …», 40-25)."""
-    if value == "that":
-        return True
-    if isinstance(value, tuple):
-        return any(_mentions_that(v) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(_mentions_that(getattr(value, f.name)) for f in dataclasses.fields(value)
-                   if f.name not in ("text", "fragment")
-                   and not (isinstance(value, Grant) and f.name == "ability"))
-    return False
+    return _any_part(value, lambda v: v == "that",
+                     lambda owner, name: isinstance(owner, Grant) and name == "ability")
 
 
 def _named_cards(when: When) -> int:
@@ -2151,14 +2152,7 @@ def _loses_x_first(b: Body) -> Body:
 
 
 def _mentions_x(value: Any) -> bool:
-    if x_offset(value) is not None:
-        return True
-    if isinstance(value, tuple):
-        return any(_mentions_x(v) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return any(_mentions_x(getattr(value, f.name)) for f in dataclasses.fields(value)
-                   if f.name not in ("text", "fragment"))
-    return False
+    return _any_part(value, lambda v: x_offset(v) is not None)
 
 
 #: «объявить по ней выстрел на 1-2-2» (20-183): the attack's target said before it, as
@@ -2192,7 +2186,7 @@ def _attacker_named(rest: str, when: When) -> Callable[[Any], Any] | None:
     if by is None or _gender_of(by) != "femn" or len(others) != len(_others_named(when)) - 1 \
             or any(_gender_of(t) in ("femn", None) for t in others):
         return None
-    return lambda value: _that_as(value, "attacker")
+    return lambda value: _ref_as(value, "that", "attacker")
 
 
 #: «оно»: only a neuter noun («существо»).
@@ -2209,7 +2203,7 @@ def _attacking_subject(when: When) -> Callable[[Any], Any] | None:
     if _gender_of(when.subject) != "neut" or len(others) != len(_others_named(when)) - 1 \
             or any(_gender_of(t) in ("neut", None) for t in others):
         return None
-    return lambda value: _that_as(value, "attacker")
+    return lambda value: _ref_as(value, "that", "attacker")
 
 
 def _one_of_gender(rest: str, when: When) -> Callable[[Any], Any] | None:
@@ -2230,7 +2224,7 @@ def _one_of_gender(rest: str, when: When) -> Callable[[Any], Any] | None:
     ref = can[0] if isinstance(can[0], str) else _subject_ref(when, can[0])
     if ref is None:
         return None
-    return lambda value: _that_as(value, ref)
+    return lambda value: _ref_as(value, "that", ref)
 
 
 #: What only a card in play gets: a keyword, a bonus, extra lives, a heal; or is done to it:
@@ -2249,7 +2243,7 @@ def _destroyer(effects: tuple[Effect, ...], when: When) -> Callable[[Any], Any] 
     if not all(isinstance(e, _IN_PLAY_GAINS) and e.target == "that"
                for e in effects if _mentions_that(e)):
         return None
-    return lambda value: _that_as(value, "subject")
+    return lambda value: _ref_as(value, "that", "subject")
 
 
 #: The fixed participant the subject of an event is: the attacking card of an attack, the
@@ -2266,18 +2260,6 @@ def _subject_ref(when: When, who: Any) -> str | None:
         return None
     return _SUBJECT_REFS.get(when.event, "subject")
 
-
-def _that_as(value: Any, ref: str) -> Any:
-    """``value`` with every ``that`` in it written as ``ref``."""
-    if value == "that":
-        return ref
-    if isinstance(value, tuple):
-        return tuple(_that_as(v, ref) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changes = {f.name: _that_as(getattr(value, f.name), ref) for f in dataclasses.fields(value)
-                   if f.name not in ("text", "fragment")}
-        return dataclasses.replace(value, **changes)
-    return value
 
 
 #: «он», «она» starting the effects: their gender.
