@@ -516,7 +516,7 @@ def own_rows(cell: Cell, enemy: bool) -> int | None:
 CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", "opposite",
                          "behind", "occupied_by", "next_to", "min", "region", "rows", "of",
                          "not_next_to", "orthogonal", "that_cell", "same_row", "same_column",
-                         "markers"})
+                         "markers", "vacated"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
                            "size_max", "size_even"})
@@ -576,6 +576,9 @@ def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,
                       Truth.unknown("на какой клетке стоит карта, о которой речь в особенности"))
     if spec.that_cell:  # «на нее», «на эту клетку»: a cell the ability named before (20-38)
         checks.append(Truth.unknown("та ли это клетка, о которой речь в особенности"))
+    if spec.vacated:  # «освободившаяся клетка» (50-163): the cell a move of the trigger left
+        checks.append(Truth.unknown("та ли это клетка, которую освободила карта, о которой речь в "
+                                    "особенности"))
     if spec.markers:  # «с клетки с омутом» (40-141): the notation places no markers
         names = ", ".join(f"«{m}»" for m in spec.markers)
         checks.append(Truth.unknown(f"есть ли на {dst} маркер {names}: позиция не показывает "

@@ -1095,6 +1095,8 @@ def test_a_cell_ahead_diagonal_or_opposite() -> None:
     assert cell_is(Cell(behind="attacked"), None, b1, scene).value is None
     # «на нее» after «через свободную клетку» (20-38): which cell that was the position does not say
     assert cell_is(Cell(that_cell=True), b2, b3, scene).value is None
+    # «освободившаяся клетка» (50-163): which cell the card of the trigger left it does not say
+    assert cell_is(Cell(vacated=True), b2, b3, scene).value is None
     # «на клетку в одном ряду с Терновой изгородью» (40-94)
     assert cell_is(Cell(same_row="self"), None, a2, scene).value is True
     assert cell_is(Cell(same_row="self"), None, b3, scene).value is False

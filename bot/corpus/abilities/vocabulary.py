@@ -472,7 +472,9 @@ class Cell(Value):
     ``same_row``: a cell of that card's row, «на клетку в одном ряду с Терновой изгородью»
     (40-94); ``same_column``: a cell of that card's column, «на клетку столбца, в котором стоит
     Цветок лотоса» (30-70); ``markers``: a cell with a marker of that name on it, the name as the ``marker``
-    effect writes it, «с клетки с омутом» (40-141: «получает маркер омута»)."""
+    effect writes it, «с клетки с омутом» (40-141: «получает маркер омута»); ``vacated``: the
+    cell the card of a trigger on a move left, «При рывке освободившаяся клетка получает маркер
+    …» (50-163; after a death the cell the card stood on is ``of: that``, 30-145)."""
 
     free: bool = False
     adjacent: bool = False
@@ -493,6 +495,7 @@ class Cell(Value):
     same_row: Target | None = None
     same_column: Target | None = None
     markers: tuple[str, ...] = set_field()
+    vacated: bool = False
 
     def __post_init__(self) -> None:
         Value.__post_init__(self)
@@ -1130,7 +1133,10 @@ class Marker(Entry):
     конца хода противника)», 10-175; then ``target`` is left out); ``count``: markers put on
     that many such cells, one on each («положите маркеры врата на три свободные клетки»,
     10-170); ``occupies``: a cell with the marker counts as occupied («…, клетка с маркером
-    костра считается занятой», 10-175)."""
+    костра считается занятой», 10-175); ``rule``: an ability the marker has, said in brackets
+    after it, in force wherever the marker is (not an ability of the card that put it): «…
+    освободившаяся клетка получает маркер «гнили» (когда нетёмное существо перемещается на
+    клетку с маркером «гнили» ранить его на 2)» (50-163, 30-145: a trigger)."""
 
     kind: ClassVar[str] = "marker"
     name: str
@@ -1139,6 +1145,7 @@ class Marker(Entry):
     count: int = 1
     until: Until | None = None
     occupies: bool = False
+    rule: Ability | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

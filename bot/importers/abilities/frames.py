@@ -60,6 +60,7 @@ from bot.corpus.abilities import (
     KeywordBonus,
     Limit,
     Lives,
+    Marker,
     More,
     Move,
     MovementBonus,
@@ -599,6 +600,9 @@ _SUBJECT_MAY = re.compile(r"(?P<who>[^,;]+?) (?P<may>может|могут) (?P<
 #: «ваш йордлинг может получить … при этом стать летающим …» (30-45): the second infinitive is
 #: the same subject's («оно становится …»: ``that``, the card the first effect names).
 _SUBJECT_BECOMES = re.compile(r",? при этом стать (?=летающ)")
+#: «… он может потерять бестелесность до конца хода противника, при этом получить трупоедство
+#: до конца хода» (30-117): so is a second «получить»/«потерять» («оно получает …»).
+_SUBJECT_ALSO = re.compile(r", при этом (?P<verb>получить|потерять) (?=[^,;]*$)")
 
 
 #: Words that start or name the target of an effect: an unquoted name never holds them, so
@@ -662,6 +666,8 @@ def _unnamed(text: str, parts: dict[str, Any], *, partial: bool, optional: bool 
     if subject_may:  # «стоящее рядом существо может получить благословление»
         verb = _MAY_VERBS[subject_may.group("verb")][subject_may.group("may") == "могут"]
         after = _SUBJECT_BECOMES.sub(", при этом оно становится ", text[subject_may.end():])
+        after = _SUBJECT_ALSO.sub(lambda m: f", при этом оно {_MAY_VERBS[m.group('verb')][0]} ",
+                                  after)
         effects = _effects(f"{subject_may.group('who')} {verb}{after}")
         if effects is not None:
             if not _whose_x(effects, parts):
@@ -1224,6 +1230,47 @@ def _bare_rule(ability: Ability) -> bool:
     return ability.kind in EFFECT_KINDS and not names & {"target", "until"}
 
 
+#: «освободившаяся клетка получает маркер «гнили» (когда нетёмное существо перемещается на
+#: клетку с маркером «гнили» ранить его на 2)» (50-163, 30-145): a marker on the cell the card
+#: of the trigger left, and its rule in brackets.
+_VACATED_MARKER = re.compile(r"освободившаяся клетка получает маркер (?:«(?P<q>[^«»\"]+)»|"
+                             r"\"(?P<d>[^«»\"]+)\") \((?P<rule>когда [^()]+)\)")
+
+
+def _vacated_marker(text: str) -> tuple[Effect, str] | None:
+    """«освободившаяся клетка получает маркер «гнили» (когда …)» (50-163): a :class:`Marker` on
+    the cell left (``vacated``; a trigger on a death makes it the cell of the card that died,
+    :func:`_vacated_of`) whose ``rule`` is the trigger in brackets, read in full and about
+    cells with that marker; else None."""
+    m = _VACATED_MARKER.match(text)
+    if m is None:
+        return None
+    name = m.group("q") or m.group("d")
+    rule = read(m.group("rule"))
+    if rule is None or len(rule) != 1 or not isinstance(rule[0], Trigger) or not _read(rule[0]):
+        return None
+    trig = rule[0]
+    if trig.when.to is None or trig.when.to.markers != (name,):
+        return None  # a rule of the cells with this marker only
+    return Marker(name=name, cell=Cell(vacated=True), rule=trig), text[m.end():]
+
+
+def _vacated_of(effects: tuple[Effect, ...], when: When) -> tuple[Effect, ...] | None:
+    """A marker on the «освободившаяся клетка» (``vacated``) of a trigger: the cell a move left
+    (a move's events), the cell of the card that died (``of``: the card itself or ``that``);
+    None (not read) after any other event."""
+    out: list[Effect] = []
+    for effect in effects:
+        if isinstance(effect, Marker) and effect.cell is not None and effect.cell.vacated:
+            if when.event == "death":
+                who: Ref = "self" if when.subject == "self" else "that"
+                effect = dataclasses.replace(effect, cell=Cell(of=who))
+            elif when.event not in _MOVE_EVENTS or when.also:
+                return None
+        out.append(effect)
+    return tuple(out)
+
+
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     _attack_with_bonus, _heal_with_bonus, _ranged_tail, _delayed, _later, _next_acting, _roll, _after_that, actions.redirect, actions.reduce_one, actions.block_at,
     actions.change_roll, actions.roll_changed, actions.cancel, actions.regain_subtype,
@@ -1232,7 +1279,7 @@ _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
     actions.relocate, actions.must_attack, actions.wounded, actions.suffers_or_wounded,
     actions.declare_valhalla,
     *dict.fromkeys((*fx.ACTIONS, *fx.TRIGGERED, fx.gain_counters, modifier)), _gets_and_quoted,
-    _grant,
+    _grant, _vacated_marker,
 )
 _LONE: tuple[Reader, ...] = (
     lone.standalone, lone.counters, lone.max_lives, lone.rules_of_moving, lone.ignore,
@@ -2027,6 +2074,11 @@ def _triggered(s: str) -> list[Ability] | None:
                 b = dataclasses.replace(b, effects=attacker(b.effects))
             if b is not None and not defines_x(s, rest):
                 b = _chosen_x(b)
+            if b is not None:
+                vacated = _vacated_of(b.effects, when)
+                if vacated is None:
+                    continue
+                b = dataclasses.replace(b, effects=vacated)
             if b is not None:
                 when = dataclasses.replace(when, condition=cond) if cond else when
                 return [_trigger(when, b)]

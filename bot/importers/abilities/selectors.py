@@ -132,6 +132,9 @@ _FLAGS: dict[str, Flag] = {
     "раненн": "wounded",
 }
 _ADJ_END = r"(?:ый|ий|ой|ое|ее|ая|яя|ую|юю|ого|его|ому|ему|ым|им|ой|ей|ые|ие|ых|их|ыми|ими)"
+#: «нетёмное существо» (30-145): an element adjective with «не», a card not of that element (a
+#: selector's ``excluding``).
+_NOT_ELEMENT = re.compile(r"не(?P<stem>" + "|".join(stem for stem, _ in ELEMENTS) + r")" + _ADJ_END)
 #: Adjectives that say what a card has («отравленных») or where it stands («соседнее»).
 _HAVING_ADJ: dict[str, Having] = {"отравленн": "psn"}
 _PLACE_ADJ: dict[str, Place] = {"соседн": "adjacent"}
@@ -458,7 +461,8 @@ def noun_phrase(phrase: str) -> Phrase | None:
         excluding, s = excluded, (s[:but.start()] + s[but.end():]).strip()
     if excluding:
         read = noun_phrase(s)
-        if read is None or read.selector.what == "cell" or read.selector.name is not None:
+        if read is None or read.selector.what == "cell" or read.selector.name is not None \
+                or read.selector.excluding:
             return None
         return Phrase(replace(read.selector, excluding=excluding), read.plural)
     two = re.fullmatch(r"(?P<pre>.*?)(?P<a>[а-я]+) (?P<noun>[а-я-]+) или (?P<b>[а-я]+) (?P=noun)", s)
@@ -693,11 +697,16 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 # «другим вашим гномом или койаром» (30-172): either class
                 classes.insert(0, other[0])
                 del words[-2:]
+    unlikes: list[Selector] = []
     for i, word in enumerate(words):
         if word in ("и", "или"):
             # «степных и темных карт»: any of two elements (never two flags: «и» would be both)
             if not (0 < i < len(words) - 1 and _element(words[i - 1]) and _element(words[i + 1])):
                 return None
+            continue
+        unlike = _NOT_ELEMENT.fullmatch(word)
+        if unlike is not None:  # «нетёмное существо» (30-145): not one of that element
+            unlikes.append(Selector(elements=(dict(ELEMENTS)[unlike.group("stem")],)))  # type: ignore[arg-type]
             continue
         a = _ADJECTIVE.fullmatch(word)
         if a is None:
@@ -720,10 +729,12 @@ def noun_phrase(phrase: str) -> Phrase | None:
         if fields.get("side") not in ("own", "enemy") or noun != "creature":
             return None
         fields["next_to"] = Selector(side=fields["side"])  # type: ignore[arg-type]
+    if unlikes and (elements or len(unlikes) > 1):
+        return None  # «нетёмное горное»: not read
     return Phrase(Selector(what=noun, flags=tuple(flags), elements=tuple(elements),
                            classes=tuple(classes), having=tuple(having),
                            lacking=tuple(lacking), markers=tuple(markers),
-                           **fields),  # type: ignore[arg-type]
+                           excluding=tuple(unlikes), **fields),  # type: ignore[arg-type]
                   plural)
 
 

@@ -936,6 +936,17 @@ def _cells(when: When, text: str) -> Iterator[Reading]:
                 cell = Cell(occupied_by=who) if occupied else Cell(next_to=who)
                 yield replace(when, to=cell), rest
         return
+    m = re.match(r" на клетку с(?= )", text)
+    if m and when.to is None:
+        for who, rest in _phrases(text[m.end():], "ablt"):
+            if isinstance(who, Selector) and who.what == "cell" and who.side == "any":
+                # «перемещается на клетку с маркером «гнили»» (30-145): a cell with that marker
+                yield replace(when, to=Cell(markers=who.markers)), rest
+            elif isinstance(who, Selector) and who.what != "cell" and not who.all:
+                # «При перемещении на клетку с вашим духом он может …» (30-117): a cell the
+                # card described stands on, as «на клетку, занятую вашим духом»
+                yield replace(when, to=Cell(occupied_by=who)), rest
+        return
     m = re.match(r" (?P<way>с клетки|на клетку) позади " + re.escape(SELF) + r"(?=$|[ ,—])", text)
     if m and when.subject != "self":  # «при перемещении существа противника с клетки позади
         cell = Cell(behind="self")  # Скорпиона» (40-195): the cell behind the card itself
