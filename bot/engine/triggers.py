@@ -121,7 +121,8 @@ _UNCHECKED = {"turn": "чей ход", "nth": "который это раз", "o
               "value": "какая величина", "in_assault": "во время ли нападения",
               "host_death": "погиб ли хозяин", "at_least": "сколько их", "at_most": "сколько их",
               "by_other": "перемещён ли другой картой", "harmless": "нанесла ли атака раны",
-              "reaches": "сколько их стало"}
+              "reaches": "сколько их стало", "after_rolls": "брошены ли кубики атаки",
+              "not_at_turn_start": "не в начале ли своего хода"}
 
 
 def unchecked(when: When) -> list[str]:

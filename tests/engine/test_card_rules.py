@@ -531,7 +531,8 @@ def test_every_field_of_a_trigger_phrase_is_settled_or_unknown() -> None:
                "moving": "self", "item": "counter", "next": True, "attack": Attack(kind="shot"),
                "target": "self", "keyword": "bls", "value": 3, "in_assault": True,
                "host_death": True, "at_least": 3, "at_most": 3, "by_other": True,
-               "harmless": True, "reaches": 3}
+               "harmless": True, "reaches": 3, "after_rolls": True,
+               "not_at_turn_start": True}
     for f in dataclasses.fields(When):
         if f.name in _CHECKED:
             continue

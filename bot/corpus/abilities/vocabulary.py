@@ -129,6 +129,7 @@ Event = Literal[
     "vampirism", "heal", "concentration", "valhalla", "frenzy", "defend", "gains", "submerge",
     "emerge", "opens", "closes", "finishing", "overheal", "loses", "roll", "swap",
     "to_graveyard", "moves_other", "host_change", "blocks", "acts", "fights", "redirected",
+    "valhalla_target",
 ]
 #: One side's result of a fight («слабый», «промах»): the strengths and a miss.
 FightOutcome = Literal["miss", "weak", "medium", "strong"]
@@ -786,7 +787,11 @@ class When(Value):
     deals no wounds («Если карта противника атакует и не наносит ран …», 20-26). ``reaches``:
     a ``gains`` event after which the card has that many of its ``item`` or more, having had
     fewer before — «Когда получает третью фишку …» (10-178: 3), «Когда на Эвтерпе становится 3
-    или более фишек …» (40-126: 3).
+    или более фишек …» (40-126: 3). ``after_rolls``: an ``attacked`` event once the attack's
+    dice are rolled, not when it is declared — «Бестелесный: когда Скальный фантом атакован
+    немагической атакой (после бросков кубика) атакованный бросает кубик; …» (20-43).
+    ``not_at_turn_start``: an ``opens`` event other than the card's opening at the start of its
+    own turn — «Когда открывается (кроме открытия в начале своего хода) …» (20-106).
     """
 
     event: Event
@@ -816,6 +821,8 @@ class When(Value):
     by_other: bool = False
     harmless: bool = False
     reaches: int | None = None
+    after_rolls: bool = False
+    not_at_turn_start: bool = False
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1022,7 +1022,7 @@ def _next_acting(text: str) -> tuple[Effect, str] | None:
 #: «бросьте кубик; если выпало …», «бросить кубик: если выпало …»: a roll and its outcomes.
 _ROLL = re.compile(r"(?:бросьте|бросить) кубик\s*[:;]\s*(?=если выпало )")
 #: «если выпало 5 или 6 …», «если выпало 4 или более …»: the results of one outcome.
-_OUTCOME = re.compile(r"если выпало (?:(?P<and>[1-6] и [1-6])|(?P<list>[1-6](?:(?:, | или )[1-6])*)|(?P<n>[1-6]) или "
+_OUTCOME = re.compile(r"если выпало (?:(?P<parity>четное|нечетное) число|(?P<and>[1-6] и [1-6])|(?P<list>[1-6](?:(?:, | или )[1-6])*)|(?P<n>[1-6]) или "
                       r"(?P<dir>более|больше|менее|меньше))(?= )")
 #: «…; иначе …»: the outcome of every other result.
 _OTHERWISE = re.compile(r"иначе(?= )")
@@ -1043,6 +1043,8 @@ def _roll(text: str) -> tuple[Effect, str] | None:
             return None
         if head.re is _OTHERWISE:
             values = set(range(1, 7)) - seen
+        elif head.group("parity"):  # «если выпало четное число» (20-43)
+            values = {2, 4, 6} if head.group("parity") == "четное" else {1, 3, 5}
         elif head.group("list") or head.group("and"):
             # «если выпало 5 и 6» (20-70): one die shows one result — a slip for «5 или 6»
             values = {int(v) for v in re.findall(r"\d", head.group("list") or head.group("and"))}
@@ -2157,12 +2159,18 @@ def _own_next(rest: str, cond: Condition | None) -> str:
 
 #: «он бросает кубик; если выпало …» (40-89): the card itself rolls, as «бросьте кубик».
 _ROLLS_ITSELF = re.compile(r"^\s*(?:он|она|оно|@self) бросает кубик(?=\s*[:;])")
+#: «атакованный бросает кубик; …» in a trigger on the card's own being attacked (20-43).
+_ATTACKED_ROLLS = re.compile(r"^\s*атакованный бросает кубик(?=\s*[:;])")
 
 
 def _rolls_itself(rest: str, when: When) -> str:
     """«Когда атакован дальней атакой, если Небесный патруль летающий он бросает кубик; если
     выпало 5 или 6 …» (40-89): «он» of a trigger that names no other card is the card itself,
-    whose roll it is — as «бросьте кубик» (a :class:`Roll` of the card's owner)."""
+    whose roll it is — as «бросьте кубик» (a :class:`Roll` of the card's owner); so is
+    «атакованный» when the card itself is the one attacked, «когда Скальный фантом атакован
+    немагической атакой (после бросков кубика) атакованный бросает кубик; …» (20-43)."""
+    if when.event == "attacked" and when.subject == "self":
+        rest = _ATTACKED_ROLLS.sub("бросьте кубик", rest)
     if _names_another(when):
         return rest
     return _ROLLS_ITSELF.sub("бросьте кубик", rest)

@@ -135,6 +135,7 @@ _VERBS: dict[str, Event] = {
     "меняет хозяина": "host_change", "перемещает": "moves_other",
     "действует": "acts",  # «Когда Хельмир действует, …» (20-66)
     "уничтожают": "destroys",  # «Когда уничтожают карту …» of «Дети Белой Луны» (30-44)
+    "становится целью вальхаллы": "valhalla_target",  # 20-54: chosen by any card's valhalla
 }
 #: Plural verbs that are the card's own only when its name is plural (else «уничтожают» with no
 #: subject is «when a card is destroyed», by anyone).
@@ -298,8 +299,17 @@ def whens(text: str) -> Iterator[Reading]:
                 # «когда другое ваше существо нападает простым ударом, если оно уже нападало
                 # простым ударом в этот ход» (40-54): its second or later such event this turn
                 yield replace(found, nth=Nth(count=2, per="turn", or_more=True)), repeated
+            rolled = _AFTER_ROLLS.match(more)
+            if rolled and found.event == "attacked" and found.attack is not None \
+                    and not same and found.timing == "on":
+                # «когда Скальный фантом атакован немагической атакой (после бросков кубика)»
+                yield replace(found, after_rolls=True), more[rolled.end():]
             if not same:
                 yield found, more
+
+
+#: «(после бросков кубика)» after «атакован <атакой>»: once the attack's dice are rolled (20-43).
+_AFTER_ROLLS = re.compile(r" \(после бросков кубика\)(?=$|[ ,—])")
 
 
 #: «если оно уже нападало простым ударом в этот ход» after «когда … нападает простым ударом»:
@@ -732,7 +742,16 @@ def _verb_heads(text: str) -> Iterator[Reading]:
             for kind, more in _options(tail, _ASSAULT_ATTACKS):
                 yield replace(base, attack=Attack(kind=kind) if kind else None), more
         else:
+            opening = _NOT_AT_TURN_START.match(tail) if event == "opens" else None
+            if opening:  # «когда открывается (кроме открытия в начале своего хода)» (20-106)
+                yield replace(base, not_at_turn_start=True), tail[opening.end():]
+                continue
             yield base, tail
+
+
+#: «(кроме открытия в начале своего хода)» after «открывается»: not the opening every card makes
+#: at the start of its own turn (20-106).
+_NOT_AT_TURN_START = re.compile(r" \(кроме открытия в начале своего хода\)(?=$|[ ,—])")
 
 
 def _destroyed(base: When, text: str) -> Iterator[Reading]:
