@@ -15,7 +15,7 @@ glossary's verdict as an other version when it differs. Example (the issue's pos
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from bot.corpus.abilities import (
@@ -43,10 +43,12 @@ from bot.engine.board import (
 from bot.engine.conditions import Scene, cell_is, selects
 from bot.engine.declare import (
     Bonus,
+    Bound,
     available,
     best,
     binds,
     bonus,
+    bound_rules,
     cells,
     closed_stops,
     marker_fact,
@@ -197,6 +199,12 @@ def _can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
     if cannot.value is True and rule is not None:
         return b_.reason(f"{piece.name} не может передвигаться: «{rule.text.strip()}».").done("no")
     facts = [cannot.negated()]
+    for kept in _kept_still(position, piece):
+        # «Стоящие рядом существа противника с движением … не могут двигаться» (50-191)
+        if kept.binds.value is True:
+            return b_.reason(f"{piece.name} не может передвигаться: {kept.said}.").done("no")
+        b_.reason(f"{kept.said} — возможно, {piece.name} не может передвигаться.")
+        facts.append(kept.binds.negated())
     target = position.at(b.cell)
     if target is not None and not piece.incorporeal:
         onto, why = onto_occupied(piece, "move", target, position)
@@ -250,6 +258,17 @@ def _can_move(position: Position, a: Ref, b: Ref) -> CheckResult:
 
 #: Words of card text that speak of moving.
 _MOVING = ("передвиг", "двигат", "движени", "диагонал", "перемещат")
+
+
+def _kept_still(position: Position, piece: Piece) -> Iterator[Bound]:
+    """Another card's rule that the cards it describes cannot move («Стоящие рядом существа
+    противника с движением меньшей или равной оставшимся единицам брони Законника не могут
+    двигаться», 50-191), when it may bind ``piece``."""
+    for rule in bound_rules(position, piece, "cannot"):
+        ability = rule.held.ability
+        if isinstance(ability, Cannot) and "move" in ability.actions and not ability.attacks \
+                and ability.until is None and isinstance(ability.target, Selector):
+            yield rule
 
 
 def _cannot(action: str) -> Callable[[Ability], Truth]:

@@ -70,9 +70,12 @@ Reach = Literal["melee", "ranged"]
 #: его …», 50-170: the destroyer); ``granter``: inside an ability a :class:`Grant` gives (where
 #: ``self`` is the card that has it), the card whose ability gave it, named by its name («В начале
 #: боя выберите существо противника, оно получает Когда Астральный двойник получает раны
-#: раниться на столько же», 20-45).
+#: раниться на столько же», 20-45); ``holder``: inside a modifier whose ``target`` describes
+#: cards (a plural subject, «каждый ваш …»), each card that has it («Каждый ваш пират или койар
+#: имеет +1 к простому удару по существам, стоящим на клетке позади него», 30-167; «… по
+#: существам меньшей, чем они, стоимости», 40-104).
 Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen", "companion",
-              "symbiote", "defended", "paid", "subject", "granter"]
+              "symbiote", "defended", "paid", "subject", "granter", "holder"]
 #: ``cell``: a cell of the battlefield with a marker on it (only with ``Selector.markers``):
 #: «рядом с маркером костра» (40-217), «рядом с гнездом» (20-73), «с вашим логовом» (40-62).
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "cell"]

@@ -1088,7 +1088,11 @@ def _after_that(text: str) -> tuple[Effect, str] | None:
 #: «[кто] получает <ability> до конца …»: a whole ability (with its own cost, trigger or
 #: condition) given for a while; quoted or not. «получают: <ability>» (30-32): after the colon,
 #: the rest of the sentence is the ability given.
-_GRANT = re.compile(r"(?:(?P<who>[^,;:«»]+?) )?(?P<verb>получает|получают|получить)(?P<colon>:)? ")
+#: «Ваши существа имеют Внезапное действие: Паровой голем теряет жетон» (40-206): «имеют» after a
+#: plural subject says the same as «получают» with no duration (the cards have it while the giver
+#: is in play).
+_GRANT = re.compile(r"(?:(?P<who>[^,;:«»]+?) )?(?P<verb>получает|получают|получить|(?<= )имеют)"
+                    r"(?P<colon>:)? ")
 _GRANT_UNTIL = re.compile(r" до конца (?P<until>" + alternation(fx.UNTIL) + r")(?=$|[,;])")
 
 
@@ -1111,7 +1115,9 @@ def _grant(text: str) -> tuple[Effect, str] | None:
     m = _GRANT.match(text)
     if not m:
         return None
-    plural = m.group("verb") == "получают"
+    plural = m.group("verb") in ("получают", "имеют")
+    if m.group("verb") == "имеют" and (not m.group("who") or not _frame_first(text[m.end():])):
+        return None  # «имеют» only before an ability with a cost or an instant action
     who: Any = "self"
     if m.group("who"):
         if m.group("verb") == "получить":
@@ -1147,6 +1153,12 @@ def _grant(text: str) -> tuple[Effect, str] | None:
             # («получает: +1 к движению, если у вас есть степное существо; …», 10-196: a list)
         return Grant(ability=found[0], target=who, until=until), text[stop:]
     return None
+
+
+def _frame_first(what: str) -> bool:
+    """Whether ``what`` starts with the prefix of an activated ability («закрыться:»,
+    «внезапное действие:»)."""
+    return re.match(r"(?:закрыться|внезапное действие)(?:, [^:]+)?: ", what) is not None
 
 
 #: «его» of an X inside the given ability is its holder, the card that gets it: it names no
@@ -1352,10 +1364,57 @@ def read(s: str) -> list[Ability] | None:
     listed = _BONUS_AT_LIST.fullmatch(s)
     if listed:  # «+1 к простому удару по существам с 1 движением, симбиотам и артефактам» (50-4)
         return _bonus_at_each(listed)
+    holders = _holders(s)
+    if holders is not None:  # «Каждый ваш пират или койар имеет +1 … позади него» (30-167)
+        return holders
+    armor = _ARMOR_BOUND.fullmatch(s)
+    if armor:  # «… с движением меньшей или равной оставшимся единицам брони Законника …» (50-191)
+        return read(f"{armor.group('head')} x или менее {armor.group('tail')}, где x количество "
+                    "оставшихся единиц брони")
     found = _framed(s)
     if found is None or not all(map(_read, found)):
         return _then_trigger(s) or found
     return found
+
+
+#: A bonus the cards of a subject have, whose «по …» names them again by a pronoun: «Каждый ваш
+#: пират или койар имеет +1 к простому удару по существам, стоящим на клетке позади него»
+#: (30-167), «Ваши существа с добиванием имеют +1 к добиванию по существам меньшей, чем они,
+#: стоимости» (40-104). No other card is named before the pronoun: it is each card that has the
+#: bonus (``holder``) — «они» after a plural subject; «него» after «каждый ваш …» when the card's
+#: own name is feminine (it cannot be the card itself).
+_HOLDERS = re.compile(r"(?P<who>(?:каждый ваш|ваши) [^,;:]+?) (?P<verb>имеет|имеют) "
+                      r"(?P<what>[+]\d+ к [^;:«»]+)")
+_HOLDER_PRONOUN = {"имеют": re.compile(r"(?<=, чем )они(?=, )"),
+                   "имеет": re.compile(r"(?<= на клетке позади )него$")}
+
+
+def _holders(s: str) -> list[Ability] | None:
+    """:data:`_HOLDERS`: the bonus with the pronoun read as ``holder``; None when the sentence is
+    not one."""
+    m = _HOLDERS.fullmatch(s)
+    if not m:
+        return None
+    verb = m.group("verb")
+    if (verb == "имеет") != m.group("who").startswith("каждый ") or \
+            verb == "имеет" and self_gender() != "femn":
+        return None
+    what, n = _HOLDER_PRONOUN[verb].subn("@holder", m.group("what"))
+    if n != 1:
+        return None
+    found = read(f"{m.group('who')} {verb} {what}")
+    if found is None or len(found) != 1 or not _read(found[0]) \
+            or not isinstance(found[0], AttackBonus | KeywordBonus) \
+            or not isinstance(found[0].target, Selector) or not found[0].target.all:
+        return None
+    return found
+
+
+#: «Стоящие рядом существа противника с движением меньшей или равной оставшимся единицам брони
+#: Законника не могут двигаться» (50-191): a bound of the card's own armor left, said as «с
+#: движением X или менее …, где X количество оставшихся единиц брони» (the measure ``armor``).
+_ARMOR_BOUND = re.compile(r"(?P<head>[^,;]+ с движением) меньшей или равной оставшимся единицам "
+                          r"брон(?:и|ю|е) @self (?P<tail>[^,;]+)")
 
 
 #: «+1 к простому удару по существам с 1 движением, симбиотам и артефактам» (50-4): one bonus

@@ -429,7 +429,13 @@ def keyword_bonus(text: str) -> Found | None:
     if m.group("next") and code != "fin":
         return None  # only finishing is said «к следующему …» (40-172)
     against = None
-    if code == "fin" and rest.startswith(" ") and not rest.startswith((" до ", " (")):
+    if code == "fin" and rest.startswith(" по "):
+        # «+1 к добиванию по существам меньшей, чем они, стоимости» (40-104): the cards finished
+        found = _dative(rest[4:])
+        if found is None:
+            return None
+        against, rest = found
+    elif code == "fin" and rest.startswith(" ") and not rest.startswith((" до ", " (")):
         # «+1 к добиванию темных существ» (20-179): the cards finished, in the genitive
         found = genitive(rest[1:])
         if found is not None:

@@ -177,6 +177,9 @@ _OTHER_CANNOT_RE = re.compile(
 #: «атакованный не может использовать магические способности в свой следующий ход» (30-87).
 _OTHER_CANNOT: dict[str, Action] = {"выступать защитником": "defend", "атаковать": "attack",
                                     "использовать магические способности": "use_magic"}
+#: «Стоящие рядом существа противника … не могут двигаться» (50-191): the cards a plural subject
+#: describes cannot move.
+_THEY_CANNOT_MOVE = re.compile(r"(?P<who>[^,;]+?) не могут (?:двигаться|передвигаться)")
 #: «Карлику Унду нельзя назначать защитника» (20-6), «выбранной карте противника нельзя
 #: назначать защитника до конца хода» (20-117): no defender may be given to that card.
 _NO_DEFENDER_RE = re.compile(r"(?P<who>[^,;]+?) нельзя назначать защитника(?: до конца "
@@ -205,6 +208,12 @@ def cannot(s: str) -> list[Effect] | None:
             return [Cannot(actions=("attack",), attacks=attacks, target=who, until=during)]
         action = _OTHER_CANNOT.get(m.group("what"), "be_healed")
         return [Cannot(actions=(action,), target=who, until=during)]
+    m = _THEY_CANNOT_MOVE.fullmatch(s)
+    if m:  # «Стоящие рядом существа противника с движением … не могут двигаться» (50-191)
+        who = target(m.group("who"), plural=True)
+        if not isinstance(who, Selector) or not who.all:
+            return None
+        return [Cannot(actions=("move",), target=who)]
     if s == "@self нельзя назначать защитника":  # «Карлику Унду нельзя назначать …» (20-6)
         return [Cannot(actions=("be_defended",))]
     if s == "не может быть изгнан с кладбища":  # 50-161, under «пока …»

@@ -313,6 +313,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
     # «вашего стоящего рядом существа меньшей стоимости» (30-85): than the card itself
     (re.compile(r" меньшей стоимости$"), "cost_below"),
+    # «Ваши существа с добиванием имеют +1 к добиванию по существам меньшей, чем они,
+    # стоимости» (40-104): than each card that has the bonus (frames marks «они» @holder)
+    (re.compile(r" меньшей, чем @holder, стоимости$"), "cost_below_holder"),
     # «может ранить на 1 ваше стоящее рядом существо; получает +2 к простому удару по существам
     # той же стоимости» (40-164): as the card named before (``that``)
     (re.compile(r" той же стоимости$"), "cost_equal"),
@@ -347,6 +350,9 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"находится$"), "adjacent_of"),
     # «существо противника, стоящее позади атакованного» (20-18)
     (re.compile(r",? " + _STANDING + r" позади (?P<of>атакованного)$"), "behind_of"),
+    # «Каждый ваш пират или койар имеет +1 к простому удару по существам, стоящим на клетке
+    # позади него» (30-167): behind each card that has the bonus (frames marks «него» @holder)
+    (re.compile(r",? " + _STANDING + r" на клетке позади (?P<of>@holder)$"), "behind_of"),
     # «метание на 1 по карте позади атакованной» (30-52)
     (re.compile(r" позади (?P<of>атакованного|атакованной)$"), "behind_of"),
     # «карту на соседней с погибшим клетке» (30-124): a card next to the dead one's cell
@@ -410,7 +416,8 @@ _PLACES_OF: dict[str, Place] = {"opposite_of": "opposite", "behind_of": "behind"
                                 "adjacent_of": "adjacent", "in_formation_of": "in_formation"}
 _OF: dict[str, Ref] = {"ним": "that", "ней": "that", "он": "that", "она": "that", "оно": "that", "атакованным": "attacked", "собой": "self",
                        "@self": "self", "него": "that", "нее": "that", "погибшим": "that",
-                       "атакованного": "attacked", "атакованной": "attacked"}
+                       "атакованного": "attacked", "атакованной": "attacked",
+                       "@holder": "holder"}
 
 
 #: The number of a name's form when it says one («щупальце»: one card); else the verb's.
@@ -517,10 +524,13 @@ def noun_phrase(phrase: str) -> Phrase | None:
             elif what in ("unwounded", "wounded", "even_lives", "unmoved", "unmoved_last_turn",
                           "died_this_turn"):
                 flags.append(what)  # type: ignore[arg-type]
-            elif what in ("cost_below", "cost_above", "cost_equal"):
+            elif what in ("cost_below", "cost_above", "cost_equal", "cost_below_holder"):
                 if {"cost_below", "cost_above", "cost_equal"} & set(fields):
                     return None
-                fields[what] = {"cost_below": "self", "cost_above": "subject"}.get(what, "that")
+                if what == "cost_below_holder":
+                    fields["cost_below"] = "holder"
+                else:
+                    fields[what] = {"cost_below": "self", "cost_above": "subject"}.get(what, "that")
             elif what in ("cost_max", "cost_min"):
                 fields[what] = amount(m.group(1))
             elif what in ("wounds_min", "healed_min"):
