@@ -1062,8 +1062,9 @@ def _roll(text: str) -> tuple[Effect, str] | None:
 
 #: «…; если после этого <условие> <эффекты>» (20-167), «…, если после этого у Келе нет ран не
 #: закрывается после этой атаки» (10-102): effects under a condition of the state the effects
-#: before it leave.
-_AFTER_THAT = re.compile(r"если после этого (?=[а-я@])")
+#: before it leave; «…, затем, если <условие> <эффекты>» says the same («Вначале вашего хода
+#: потерять фишку, затем, если не имеет фишку получить полет», 40-220).
+_AFTER_THAT = re.compile(r"(?:если после этого|затем,\s*если) (?=[а-я@])")
 
 
 def _after_that(text: str) -> tuple[Effect, str] | None:
