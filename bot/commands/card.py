@@ -222,6 +222,7 @@ KIND_NAMES: dict[str, str] = {
     "restore_armor": "восстановление брони", "heal_bonus": "прибавка к излечению", "change_control": "смена контроля",
     "to_deck": "в колоду", "regain_subtype": "снова существо своего подтипа",
     "declare_valhalla": "объявить вальхаллу", "to_graveyard": "на кладбище", "crystals": "кристаллы",
+    "prophecy": "пророчество",
     "becomes_creature": "становится существом", "becomes_artefact": "становится артефактом",
     "become_symbiote": "становится симбиотом", "gain_class": "получает класс",
     "become_element": "меняет стихию", "moves_only": "двигается только",

@@ -46,6 +46,7 @@ from bot.corpus.abilities import (
     PlayerIs,
     Region,
     Selector,
+    Shown,
     Squad,
     State,
     Static,
@@ -691,6 +692,8 @@ def holds(condition: Condition, scene: Scene) -> Truth:
         case WoundsTaken():  # the notation shows the wounds a card has, not when it got them
             return _subject(condition.subject, scene, lambda p: Truth.unknown(
                 f"сколько ран {piece_label(p)} получил в этот ход"))
+        case Shown():  # a prophecy's cards: no position shows them
+            return Truth.unknown("какую карту показало пророчество")
         case InZone():
             return Truth.unknown("на поверхности или на глубине сейчас бой")
         case PlayerIs():

@@ -16,15 +16,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from typing import cast
 
-from bot.corpus.abilities import Ability, Cost, Limit, Marker, MovesOnly, OntoOccupied, Selector
+from bot.corpus.abilities import (
+    Ability,
+    Activated,
+    Choice,
+    Conditional,
+    Cost,
+    Delayed,
+    Kinded,
+    Limit,
+    Marker,
+    MovesOnly,
+    OntoOccupied,
+    Roll,
+    Selector,
+    Trigger,
+)
 from bot.engine import rules, triggers
 from bot.engine.board import neighbours
 from bot.engine.conditions import Scene, holds, selects
 from bot.engine.position import Piece, Position
 from bot.engine.result import Builder, CheckResult, Verdict
 from bot.engine.truth import FALSE, TRUE, Truth, all_of
-from bot.engine.ways import Held, Way, held_effects
+from bot.engine.ways import Held, Way, held, held_effects
 from bot.ru import count
 
 
@@ -353,7 +369,56 @@ def bonus(piece: Piece, position: Position, kind: str,
             elif found.value is None:
                 up, down = up + max(value, 0), down + min(value, 0)
                 missing = missing or found.missing
+        for h, eff in _given(holder, kind, test):  # «В начале вашего хода …; получить +2 к …»
+            whom = all_of([binds(holder, getattr(eff, "target", "self"), piece, scene),
+                           *(holds(c, scene) for c in h.conditions)])
+            if whom.value is False:
+                continue
+            sources.append(f"«{_short(h.text)}», если сработала" if holder is piece
+                           else f"{holder.name}: «{_short(h.text)}», если сработала")
+            size = _given_size(h.ability, eff)
+            up, down = up + max(size, 0), down + min(size, 0)
+            missing = missing or f"сработала ли особенность «{_short(h.text)}»" + (
+                f" ({holder.name})" if holder is not piece else "")
     return Bonus(sure, up, down, missing, tuple(sources))
+
+
+#: A bonus an ability may give more than once, or of an X: as large as any answer needs.
+_UNBOUNDED = 99
+
+
+def _given(holder: Piece, kind: str, test: Callable[[Ability], bool]
+           ) -> Iterator[tuple[Held, Ability]]:
+    """«+N к …» of ``kind`` that the holder's triggers and paid abilities give when they fire or
+    are used («Концентрация: получает +2 к дальности выстрела до конца вашего хода», 30-89;
+    «…; если показана карта стоимостью 4 или менее получить +2 к дальности метания до конца
+    хода», 20-103): whether they did the position does not show. Only the effects themselves and
+    those under a condition, a choice, a die roll or a delay; not abilities granted."""
+    for h in held(holder):
+        if not isinstance(h.ability, Trigger | Activated):
+            continue
+        stack: list[object] = list(h.ability.effects)
+        while stack:
+            eff = stack.pop()
+            if isinstance(eff, Conditional | Delayed):
+                stack.extend(eff.effects)
+            elif isinstance(eff, Choice):
+                stack.extend(e for option in eff.options for e in option)
+            elif isinstance(eff, Roll):
+                stack.extend(e for outcome in eff.outcomes for e in outcome.effects)
+            elif isinstance(eff, Kinded) and eff.kind == kind and test(cast(Ability, eff)):
+                yield h, cast(Ability, eff)
+
+
+def _given_size(frame: Ability, eff: Ability) -> int:
+    """How much a bonus a trigger or a paid ability gives may add: its value, or unbounded for
+    an X or for one with no duration that may be given again (not at the battle's start)."""
+    value = getattr(eff, "value", None)
+    once = isinstance(frame, Trigger) and frame.when.event == "battle_start"
+    if not isinstance(value, int) or (getattr(eff, "until", None) is None and not once):
+        sign = -1 if isinstance(value, int) and value < 0 else 1
+        return sign * _UNBOUNDED
+    return value
 
 
 def within(distance: int, limit: int, b: Bonus) -> Truth:

@@ -49,6 +49,7 @@ from bot.corpus.abilities import (
     Reduction,
     Selector,
     Shot,
+    Shown,
     Squad,
     State,
     Static,
@@ -1596,3 +1597,39 @@ def test_a_missing_fact_about_a_piece_after_у_names_it_in_the_genitive() -> Non
     assert "сколько жизней у неизвестного существа противника на b3" in (lives.missing or "")
     classed = has_flag(unknown, "classed")
     assert "есть ли класс у неизвестного существа противника на b3" in (classed.missing or "")
+
+
+def test_what_a_prophecy_showed_is_unknown() -> None:
+    # 20-103 «Невеста окуня»: «…; если показана карта стоимостью 4 или менее …»
+    owner = at(card(), "a1")
+    r = holds(Shown(selector=Selector(what="card", cost_max=4)), Scene(pos(owner), owner))
+    assert r.value is None and "пророчество" in r.missing
+
+
+def test_a_range_bonus_a_trigger_gives_may_decide() -> None:
+    # 20-103 «Невеста окуня»: «В начале вашего хода пророчество 1; если показана карта
+    # стоимостью 4 или менее получить +2 к дальности метания до конца хода»
+    text = ("В начале вашего хода пророчество 1; если показана карта стоимостью 4 или менее "
+            "получить +2 к дальности метания до конца хода.")
+    throw = Activated(text="Закрыться: Метание на 1, дальность 3.", cost=Cost(tap=True),
+                      effects=(Throw(values=(1, 1, 1), range=3),))
+    bride = card(throw, *extract_abilities(text))
+    far = shoot(pos(at(bride, "a1"), at(card(), "a5", enemy=True)), "throw", "a1", "a5")
+    assert far.verdict == "unknown" and "сработала ли особенность" in (far.missing or "")
+    too_far = shoot(pos(at(bride, "a1"), at(card(), "b6", enemy=True)), "throw", "a1", "b6")
+    assert too_far.verdict == "no"  # 6 cells: beyond 3 + 2
+    # a bonus to another kind of attack does not count
+    shooter = card(Activated(text="Закрыться: Выстрел на 1, дальность 3.", cost=Cost(tap=True),
+                             effects=(Shot(values=(1, 1, 1), range=3),)), *extract_abilities(text))
+    assert shoot(pos(at(shooter, "a1"), at(card(), "a5", enemy=True)), "shot", "a1",
+                 "a5").verdict == "no"
+
+
+def test_a_movement_bonus_a_trigger_gives_again_may_be_any_size() -> None:
+    # 30-121 «Вереселень»: «При простом ударе на X получает +X к движению»: no bound
+    grows = Trigger(when=When(event="attack", attack=Attack(kind="simple_strike")),
+                    effects=(MovementBonus(value="X"),),
+                    text="При простом ударе на X получает +X к движению.")
+    position = pos(at(card(grows), "a1"))
+    r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a5"))
+    assert r.verdict == "unknown"

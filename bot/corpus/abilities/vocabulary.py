@@ -73,9 +73,10 @@ Reach = Literal["melee", "ranged"]
 #: раниться на столько же», 20-45); ``holder``: inside a modifier whose ``target`` describes
 #: cards (a plural subject, «каждый ваш …»), each card that has it («Каждый ваш пират или койар
 #: имеет +1 к простому удару по существам, стоящим на клетке позади него», 30-167; «… по
-#: существам меньшей, чем они, стоимости», 40-104).
+#: существам меньшей, чем они, стоимости», 40-104); ``shown``: the card a prophecy before it
+#: showed («где Х стоимость показанной карты», 40-119), in the deck, never in play.
 Ref = Literal["self", "that", "attacked", "attacker", "target", "host", "chosen", "companion",
-              "symbiote", "defended", "paid", "subject", "granter", "holder"]
+              "symbiote", "defended", "paid", "subject", "granter", "holder", "shown"]
 #: ``cell``: a cell of the battlefield with a marker on it (only with ``Selector.markers``):
 #: «рядом с маркером костра» (40-217), «рядом с гнездом» (20-73), «с вашим логовом» (40-62).
 Noun = Literal["card", "creature", "artefact", "terrain", "hero", "symbiote", "cell"]
@@ -721,6 +722,16 @@ class InGraveyard(Kinded):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class Shown(Kinded):
+    """«если показана карта стоимостью 4 или менее» (20-103), «если показанная карта золотой
+    кристалл» (10-54: elite): the card a prophecy before it showed is one ``selector``
+    describes."""
+
+    kind: ClassVar[str] = "shown"
+    selector: Selector
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class DieRoll(Kinded):
     """«если выпало 5 или 6», «если бросок кубика равен 4 или менее» (1, 2, 3, 4). ``above`` /
     ``at_most``: the roll is more than / at most a card's measure, «Когда бросок кубика существа
@@ -750,7 +761,7 @@ class Unparsed(Entry):
 
 Condition = (State | Has | Nearby | Squad | InGraveyard | InZone | InRow | InColumn | Lives
              | Moved | Makeup | OnBattlefield | More | Mulligan | PlayerIs | TurnIs | DieRoll
-             | MovementOf | WoundsTaken
+             | MovementOf | WoundsTaken | Shown
              | Unparsed)
 
 
@@ -1921,6 +1932,16 @@ class Choose(Entry):
     what: Selector
 
 
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class Prophecy(Entry):
+    """«пророчество 1» (20-103, 10-54): its owner shows the ``value`` top cards of the deck
+    (the keyword «Пророчество» done as an action); a ``shown`` condition after it asks what
+    was shown."""
+
+    kind: ClassVar[str] = "prophecy"
+    value: int
+
+
 Effect = (
     Wound | Heal | HealBonus | ExtraLives | Throw | Shot | Discharge | Strike | Jump | Teleport | Manoeuvre
     | Move | Swap | SwapTwo | Open | Close | Destroy | Exile | Summon | Counters | Lose | Fight | FightResult
@@ -1929,7 +1950,7 @@ Effect = (
     | Choice | Grant | Keyword | KeywordBonus | Protection | Reduction | Vulnerability | AttackBonus
     | MovementBonus | MovementIs
     | RangeBonus | DieBonus | DieResult | Reroll | Cancel | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
-    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | RegainSubtype | DeclareValhalla | ToGraveyard | Choose | BecomesCreature | BecomesArtefact | Resurrect | Transfer
+    | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | RegainSubtype | DeclareValhalla | ToGraveyard | Choose | Prophecy | BecomesCreature | BecomesArtefact | Resurrect | Transfer
     | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
     | Unparsed
 )

@@ -41,6 +41,7 @@ from bot.corpus.abilities import (
     Place,
     Region,
     Selector,
+    Shown,
     Side,
     Squad,
     State,
@@ -105,6 +106,27 @@ def _moved(text: str) -> Condition | None:
         return None
     direction = {"горизонтали": "horizontal", "вертикали": "vertical", None: None}[m.group("dir")]
     return Moved(cells=int(m.group("n")), direction=direction)  # type: ignore[arg-type]
+
+
+#: «показана карта стоимостью 4 или менее» (20-103), «показанная карта золотой кристалл» (10-54:
+#: an elite card, its cost in gold crystals; «серебряный кристалл» an ordinary one).
+_SHOWN = re.compile(r"показан[аоы]? (?P<what>.+)|показанная карта (?P<crystal>золотой|серебряный) "
+                    r"кристалл")
+
+
+def _shown(text: str) -> Condition | None:
+    """What the prophecy before it showed: one card a noun phrase describes."""
+    m = _SHOWN.fullmatch(text)
+    if not m:
+        return None
+    if m.group("crystal"):
+        flag: Flag = "elite" if m.group("crystal") == "золотой" else "ordinary"
+        return Shown(selector=Selector(what="card", flags=(flag,)))
+    read = noun_phrase(m.group("what"))
+    if read is None or read.plural is not False or read.selector.all \
+            or read.selector.up_to is not None or read.selector.count is not None:
+        return None
+    return Shown(selector=read.selector)
 
 
 _SQUAD_OF = r"в (?:(?P<own>вашем) отряде|отряде (?P<enemy>противника)) "
@@ -499,5 +521,5 @@ def _counted(phrase: str) -> Selector | None:
 
 _READERS: tuple[Callable[[str], Condition | None], ...] = (
     _state, _has, _squad, _graveyard, _row, _column, _lives, _turn, _die, _zone, _nearby,
-    _moved, _makeup, _on_battlefield, _mulligan, _more, _movement, _wounds_taken,
+    _moved, _makeup, _on_battlefield, _mulligan, _shown, _more, _movement, _wounds_taken,
 )

@@ -56,6 +56,7 @@ from bot.corpus.abilities import (
     Open,
     Per,
     Prevent,
+    Prophecy,
     Protection,
     RestoreArmor,
     Resurrect,
@@ -1367,6 +1368,12 @@ def crystals(text: str) -> tuple[Effect, str] | None:
                     pay=bool(m.group("pay"))), text[m.end():]
 
 
+def prophecy(text: str) -> tuple[Effect, str] | None:
+    """«пророчество 1» (20-103): the owner shows that many top cards of the deck."""
+    m = re.match(r"пророчество (?P<n>\d+)" + _END, text)
+    return (Prophecy(value=int(m.group("n"))), text[m.end():]) if m else None
+
+
 def to_graveyard(text: str) -> tuple[Effect, str] | None:
     """«положите Упырёныша на кладбище»: the card itself only; «… Стиградора из вашей колоды на
     кладбище» (30-155): one of its name from the deck."""
@@ -1819,7 +1826,7 @@ ACTIONS: tuple[EffectParser, ...] = (ranged, strike)
 TRIGGERED: tuple[EffectParser, ...] = (
     ranged, strike, finishing, wound, poison, heal, jump, teleport, act, summon, move, swap, swap_two, loses,
     removes, takes_counters, puts_incarnation, fight, declared_strike, made_to_strike, strikes_back, gang_fight, choose, growing_keyword, gets, crystals, to_deck,
-    becomes_flying, becomes_element, to_graveyard, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block, marker_gone, markers_removed,
+    becomes_flying, becomes_element, to_graveyard, prophecy, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block, marker_gone, markers_removed,
     marker_on_own_cell, marker_on_its_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
     die_result,
 )

@@ -69,6 +69,7 @@ from bot.corpus.abilities import (
     Open,
     Outcome,
     PlayerIs,
+    Prophecy,
     RangeBonus,
     Ranged,
     Redirect,
@@ -77,6 +78,7 @@ from bot.corpus.abilities import (
     Roll,
     Selector,
     Shot,
+    Shown,
     State,
     Static,
     StaysClosed,
@@ -710,6 +712,9 @@ def _split(text: str, start: int) -> tuple[Effect, ...] | None:
             continue  # «в конце хода A, B»: is B delayed too? (:func:`_later`)
         carried = _carried(text[start:end], text[after:])
         rest = _split(carried, 0) if carried is not None else _split(text, after)
+        if rest and isinstance(rest[0], Conditional) and isinstance(rest[0].condition, Shown) \
+                and not any(isinstance(e, Prophecy) for e in first):
+            continue  # «если показана …» after no prophecy: shown by what?
         if rest is not None:
             return first + rest
     return None
@@ -1064,7 +1069,9 @@ def _roll(text: str) -> tuple[Effect, str] | None:
 #: закрывается после этой атаки» (10-102): effects under a condition of the state the effects
 #: before it leave; «…, затем, если <условие> <эффекты>» says the same («Вначале вашего хода
 #: потерять фишку, затем, если не имеет фишку получить полет», 40-220).
-_AFTER_THAT = re.compile(r"(?:если после этого|затем,\s*если) (?=[а-я@])")
+#: After a prophecy, a bare «если показана карта …» asks what it showed (20-103; :func:`_split`
+#: keeps it to effects after a prophecy).
+_AFTER_THAT = re.compile(r"(?:если после этого|затем,\s*если|если(?= показан)) (?=[а-я@])")
 
 
 def _after_that(text: str) -> tuple[Effect, str] | None:

@@ -51,7 +51,7 @@ _FIXED: dict[str, XValue] = {
     # X, где X число нанесённых ран», 30-149)
     "число нанесенных ран": XValue(count="wounds_dealt"),
     "количество нанесенных ран": XValue(count="wounds_dealt"),  # 40-175
-    "стоимость показанной карты": XValue(count="cost"),
+    "стоимость показанной карты": XValue(count="cost", of="shown"),  # of a prophecy (40-119)
     "количество показанных карт": XValue(count="shown_cards"),  # of a prophecy (10-127)
     f"количество клеток, на которое передвинулся {SELF} в этот ход": XValue(count="cells_moved"),
     # the range of the jump that fired the trigger («При прыжке …, где X дальность совершенного
