@@ -520,7 +520,7 @@ CELL_FIELDS = frozenset({"free", "adjacent", "forward", "backward", "diagonal", 
                          "markers", "vacated"})
 #: The fields of an attack description that bot.engine.defence.concerns_attack evaluates.
 ATTACK_FIELDS = frozenset({"kind", "strength", "magic", "reach", "by", "diagonal", "size_min",
-                           "size_max", "size_even"})
+                           "size_max", "size_even", "unanswered"})
 
 
 def cell_is(spec: CellSpec, src: Cell | None, dst: Cell, scene: Scene,

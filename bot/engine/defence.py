@@ -150,6 +150,8 @@ def concerns_attack(attack: Attack, kind: str, attacker: Piece, scene: Scene) ->
             or attack.size_even is not None:
         # «величиной 1»: the attack's value is known only once the die is rolled
         parts.append(Truth.unknown(f"какой величины будет атака «{_attack(kind)}»"))
+    if attack.unanswered:  # «безответный удар»: whether it is struck back
+        parts.append(Truth.unknown(f"будет ли атака «{_attack(kind)}» безответной"))
     return all_of(parts)
 
 

@@ -443,7 +443,8 @@ class Attack(Value):
     the attack, «немагических атак величиной 1» (20-39: both 1), «ближних ударов величиной 3 и
     более» (20-191: ``size_min`` 3), «атак величиной X или менее» (20-157: ``size_max`` X, the X
     the sentence defines); ``size_even``: of an even value (False: odd), «от атак чётной
-    величины» (40-218)."""
+    величины» (40-218); ``unanswered``: a strike not struck back, «При безответном ударе вашего
+    нелетающего существа …» (30-188)."""
 
     kind: AttackKind
     strength: tuple[Strength, ...] = set_field()
@@ -454,6 +455,7 @@ class Attack(Value):
     size_min: int | None = None
     size_max: Amount | None = None
     size_even: bool | None = None
+    unanswered: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

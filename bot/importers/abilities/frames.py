@@ -61,6 +61,7 @@ from bot.corpus.abilities import (
     Limit,
     Lives,
     Marker,
+    Measure,
     More,
     Move,
     MovementBonus,
@@ -1027,8 +1028,15 @@ def _next_acting(text: str) -> tuple[Effect, str] | None:
 #: «бросьте кубик; если выпало …», «бросить кубик: если выпало …»: a roll and its outcomes.
 _ROLL = re.compile(r"(?:бросьте|бросить) кубик\s*[:;]\s*(?=если выпало )")
 #: «если выпало 5 или 6 …», «если выпало 4 или более …»: the results of one outcome.
-_OUTCOME = re.compile(r"если выпало (?:(?P<parity>четное|нечетное) число|(?P<and>[1-6] и [1-6])|(?P<list>[1-6](?:(?:, | или )[1-6])*)|(?P<n>[1-6]) или "
-                      r"(?P<dir>более|больше|менее|меньше))(?= )")
+#: «4 или более» tried before a list: «4» alone would leave «или более» to the effects.
+_OUTCOME = re.compile(r"если выпало (?:(?P<parity>четное|нечетное) число|(?P<n>[1-6]) или "
+                      r"(?P<dir>более|больше|менее|меньше)|(?P<and>[1-6] и [1-6])|"
+                      r"(?P<list>[1-6](?:(?:, | или )[1-6])*))(?= )")
+#: «бросить кубик; <эффекты>, если выпало 4 или более, иначе <эффекты>» (30-188): the results
+#: said after the effects of their outcome, the other results' after «иначе».
+_ROLL_THEN_IF = re.compile(r"(?P<roll>(?:бросьте|бросить) кубик)\s*;\s*(?P<a>[^;,]+), "
+                           r"(?P<if>если выпало [1-6] или (?:более|больше|менее|меньше)), иначе "
+                           r"(?P<b>[^;,]+)$")
 #: «…; иначе …»: the outcome of every other result.
 _OTHERWISE = re.compile(r"иначе(?= )")
 
@@ -1037,6 +1045,11 @@ def _roll(text: str) -> tuple[Effect, str] | None:
     """«бросьте кубик; если выпало 5 или 6 эта атака блокируется» (10-189), «бросьте кубик: если
     выпало 1 или 2 ранить …; если выпало 3 или 4 излечить …; …» (10-185): a :class:`Roll`, each
     outcome's effects read in full (the whole rest of ``text``); «; иначе …» the other results."""
+    late = _ROLL_THEN_IF.match(text)
+    if late:  # «бросить кубик; атакованный получает отравление на 1, если выпало 4 или более,
+        # иначе ранить атакованного на 1» (30-188): each outcome's results after its effects
+        text = (f"{late.group('roll')}; {late.group('if')} {late.group('a')}; "
+                f"иначе {late.group('b')}")
     m = _ROLL.match(text)
     if not m:
         return None
@@ -1369,6 +1382,9 @@ def read(s: str) -> list[Ability] | None:
         found = read(s[:note.start()])
         return found if found and all(map(_read, found)) and all(
             _of_attacks(a) for a in found) else None
+    theirs = _THEIR_X.fullmatch(s)
+    if theirs:  # «… ваши болотные существа имеют броню Х, где Х величина их регенерации» (30-114)
+        return _their_x(theirs)
     listed = _BONUS_AT_LIST.fullmatch(s)
     if listed:  # «+1 к простому удару по существам с 1 движением, симбиотам и артефактам» (50-4)
         return _bonus_at_each(listed)
@@ -1429,6 +1445,40 @@ _ARMOR_BOUND = re.compile(r"(?P<head>[^,;]+ с движением) меньше�
 #: at each of three kinds of cards (one entry each, the whole sentence their text).
 _BONUS_AT_LIST = re.compile(r"(?P<head>[+-]\d+ к [а-я ]+?) по (?P<a>[^,]+), (?P<b>[^,]+) и "
                             r"(?P<c>[^,]+)")
+
+
+#: «<cards> имеют <modifiers>, где X величина их <measure>» (30-114): each card's X its own.
+_THEIR_X = re.compile(r"(?P<who>[^,;:«»\"]+?) (?P<verb>имеют|получают) (?P<what>[^;:«»\"]+?), где x "
+                      r"величина их (?P<m>регенерации|отравления|движения|опыта в защите)"
+                      r"(?: \(максимум (?P<max>\d+)\))?")
+
+
+def _their_x(m: re.Match[str]) -> list[Ability] | None:
+    """«Пока Страж Уорлога открыт, стоящие справа и слева ваши болотные существа имеют броню Х,
+    где Х величина их регенерации» (30-114): «их» is each card that has it, so each has the
+    modifiers with its own X — a :class:`Grant` to those cards of a :class:`Static` whose X is
+    of its holder (``self`` inside the given ability). Only plain modifiers of no duration,
+    every one of them with X and no target of its own."""
+    who = target(m.group("who"), plural=True)
+    if not isinstance(who, Selector) or not who.all:
+        return None
+    b = body(m.group("what"))
+    if b is None or b.optional or b.limit or b.impact or b.spell or b.x or b.cap is not None:
+        return None
+    if not all(_has_x(e) and getattr(e, "target", "self") == "self"
+               and getattr(e, "until", None) is None and e.kind in _THEIR_KINDS
+               for e in b.effects):
+        return None
+    x = XValue(count=_HIS_MEASURES[m.group("m")],
+               max=int(m.group("max")) if m.group("max") else None)
+    return [Grant(ability=Static(x=x, grants=b.effects), target=who)]
+
+
+#: Modifiers an X of their holder may size (:func:`_their_x`).
+_THEIR_KINDS = frozenset({"keyword", "keyword_bonus", "attack_bonus"})
+#: «величина их регенерации»: the measure of each card.
+_HIS_MEASURES: dict[str, Measure] = {"регенерации": "regen", "отравления": "poison",
+                                     "движения": "movement", "опыта в защите": "ovz"}
 
 
 def _bonus_at_each(m: re.Match[str]) -> list[Ability] | None:

@@ -216,6 +216,9 @@ _STANDING = (r"(?:стоящее|стоящую|стоящего|стоящий|
              r"стоящие|стоящими)")
 _ADJACENT = re.compile(_STANDING + r" (?P<where>рядом|напротив)"
                        r"(?: с (?P<of>ним|ней|погибшим|@self))? ")  # «… рядом с погибшим существо»
+#: «стоящие справа и слева ваши болотные существа» (30-114): the cards left and right of the
+#: card itself.
+_SIDES = re.compile(_STANDING + r" (?:справа и слева|слева и справа) ")
 #: «стоящей сзади него карты» (10-199): behind the card named before.
 _BEHIND = re.compile(_STANDING + r" (?:сзади|позади) (?P<of>него|нее|@self) ")
 #: «в 3-м ряду противника», «на вашей половине поля боя»: where a card stands.
@@ -609,7 +612,7 @@ def noun_phrase(phrase: str) -> Phrase | None:
     s = s + " "
     while True:
         m = (_QUANTIFIER_ALL.match(s) or _UP_TO.match(s) or _OWN.match(s) or _OTHER.match(s)
-             or _CHOSEN.match(s) or _ADJACENT.match(s) or _BEHIND.match(s))
+             or _CHOSEN.match(s) or _ADJACENT.match(s) or _BEHIND.match(s) or _SIDES.match(s))
         if m is None:
             break
         word = m.group(0)
@@ -627,6 +630,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
             plural = plural if plural is not None else _OWN_NUMBER.get(word.strip())
         elif _OTHER.fullmatch(word):
             fields["other"] = True
+        elif _SIDES.fullmatch(word):  # «стоящие справа и слева ваши болотные существа» (30-114)
+            if "place" in fields:
+                return None
+            fields["place"] = "left_or_right"
         elif _BEHIND.fullmatch(word):  # «стоящей сзади него карты» (10-199)
             if "place" in fields:
                 return None

@@ -94,6 +94,8 @@ _REACH_END = r"(?:ом|ем|ой|ей|еи|ого|его)"
 _ATTACK_RE = re.compile(
     r"(?:" + _STRENGTH_RE + r")?(?:(?P<reach>ближн|дальн)" + _REACH_END + r" )?"
     r"(?:(?P<magic>немагическ|магическ)(?:ой|ом) (?=атак))?"
+    # «при безответном ударе вашего нелетающего существа» (30-188): a strike not struck back
+    r"(?:(?P<unanswered>безответном) (?=ударе(?:$|[ ,—])))?"
     r"(?P<noun>" + "|".join(sorted(_ATTACK_NOUNS, key=len, reverse=True)) + r")(?=$|[ ,—])")
 #: «при нападении простым ударом»: the attack of an assault (instrumental).
 _ASSAULT_ATTACKS: dict[str, AttackKind] = {
@@ -512,7 +514,8 @@ def _attack(m: re.Match[str]) -> Attack:
     reach = {"ближн": "melee", "дальн": "ranged"}.get(m.group("reach") or "")
     magic = {"магическ": True, "немагическ": False}.get(m.group("magic") or "")
     return Attack(kind=_ATTACK_NOUNS[m.group("noun")], strength=strength,
-                  reach=reach, magic=magic)  # type: ignore[arg-type]
+                  reach=reach, magic=magic,  # type: ignore[arg-type]
+                  unanswered=bool(m.group("unanswered")))
 
 
 # --- «когда …»
