@@ -219,7 +219,7 @@ KIND_NAMES: dict[str, str] = {
     "delayed": "отложенный эффект", "roll": "бросок кубика", "choice": "выбор",
     "conditional": "эффект при условии",
     "choose": "выбор карты", "grant": "даёт особенность", "prevent": "предотвращение ран",
-    "restore_armor": "восстановление брони", "heal_bonus": "прибавка к излечению", "change_control": "смена контроля",
+    "restore_armor": "восстановление брони", "swap_strikes": "обмен сильного и слабого удара", "heal_bonus": "прибавка к излечению", "change_control": "смена контроля",
     "to_deck": "в колоду", "regain_subtype": "снова существо своего подтипа",
     "declare_valhalla": "объявить вальхаллу", "to_graveyard": "на кладбище", "crystals": "кристаллы",
     "prophecy": "пророчество",

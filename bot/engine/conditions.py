@@ -238,7 +238,7 @@ SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "element
                               "having", "having_all", "lacking", "markers", "cost_max", "cost_min",
                               "cost_below", "cost_above", "cost_equal",
                               "movement_min", "movement_max", "wounds_min", "lives_min",
-                              "lives_max", "healed_min", "region", "rows", "place", "of",
+                              "lives_max", "lives_above", "healed_min", "region", "rows", "place", "of",
                               "graveyard", "next_to", "next_to_min",
                               "next_to_negated", "named_as", "opposite", "excluding"})
 SELECTOR_QUANTIFIERS = frozenset({"all", "up_to", "count", "or_self"})
@@ -270,6 +270,8 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
         checks.append(Truth.of(piece.wounds >= sel.wounds_min))
     if sel.lives_min is not None or sel.lives_max is not None:  # «с 4 или менее жизнями» (20-8)
         checks.append(_lives(Lives(at_least=sel.lives_min, at_most=sel.lives_max), piece))
+    if sel.lives_above is not None:  # «карт с большим количеством текущих жизней, чем у …» (30-23)
+        checks.append(_lives_than(piece, scene.ref(sel.lives_above)))
     if sel.healed_min is not None:  # «которое было излечено на 5 или более в этот ход» (50-99)
         checks.append(Truth.unknown(f"излечено ли в этот ход на {sel.healed_min} или более "
                                     f"{piece_label(piece)}"))
@@ -439,6 +441,18 @@ def _cost_than(piece: Piece, anchor: Piece | None, *, less: bool | None) -> Trut
         return Truth.of(piece.card.cost == anchor.card.cost)
     return Truth.of(piece.card.cost < anchor.card.cost if less
                     else piece.card.cost > anchor.card.cost)
+
+
+def _lives_than(piece: Piece, anchor: Piece | None) -> Truth:
+    """«карт с большим количеством текущих жизней, чем у Джинна Дзара» (30-23): ``piece`` has
+    more current lives (its lives less its wounds) than ``anchor``; unknown for a «?» or a card
+    the position does not name."""
+    fact = (f"больше ли текущих жизней у {piece_label(piece, genitive=True)}, чем у карты, о "
+            "которой речь в особенности")
+    if anchor is None or anchor.card is None or piece.card is None \
+            or anchor.card.lives is None or piece.card.lives is None:
+        return Truth.unknown(fact)
+    return Truth.of(piece.card.lives - piece.wounds > anchor.card.lives - anchor.wounds)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -346,6 +346,18 @@ def test_a_cost_less_or_more_than_another_cards() -> None:
     assert r.value is None and r.missing and "такая же ли стоимость" in r.missing
 
 
+def test_more_current_lives_than_another_cards() -> None:
+    # «блокирует по себе немагические атаки карт с большим количеством текущих жизней, чем у
+    # Джинна Дзара» (30-23): lives less wounds, compared with the card itself's
+    owner = at(card(lives=6), "b2", wounds=1)  # 5 now
+    more, same, hidden = at(card(lives=7), "b3", wounds=1), at(card(lives=5), "c2"), at(None, "c3")
+    scene = Scene(pos(owner, more, same, hidden), owner)
+    above = Selector(what="card", lives_above="self")
+    assert [selects(above, p, scene).value for p in (more, same, hidden)] == [True, False, None]
+    r = selects(Selector(lives_above="that"), more, scene)  # no such card in the scene
+    assert r.value is None and r.missing and "больше ли текущих жизней" in r.missing
+
+
 def test_a_throw_on_x_plus_1_paid_with_x_counters() -> None:
     # «X фишек, закрыться: Метание груды камней на X+1, дальность 5» (20-24): declared as a
     # throw on X paid (the counters needed), its values unknown until X is chosen

@@ -351,7 +351,9 @@ class Selector(Value):
     card's movement («с движением 2 или больше», «с 1 движением»: min 1 and max 1).
     ``wounds_min``: the wounds on the card («по существам с 4 и более ранами», 21-4);
     ``lives_min``/``lives_max``: its current lives («существу противника с 4 или менее жизнями»,
-    20-8: max 4; «существо с 1 текущей жизнью», 30-58: min and max 1). ``healed_min``: the
+    20-8: max 4; «существо с 1 текущей жизнью», 30-58: min and max 1); ``lives_above``: more
+    current lives than that card has («немагические атаки карт с большим количеством текущих
+    жизней, чем у Джинна Дзара», 30-23: than the card itself). ``healed_min``: the
     card was healed by that much or more in this turn («открыть существо, которое было излечено
     на 5 или более в этот ход», 50-99). ``name``:
     cards of this name, as the card database spells it
@@ -409,6 +411,7 @@ class Selector(Value):
     wounds_min: int | None = None
     lives_min: int | None = None
     lives_max: int | None = None
+    lives_above: Ref | None = None
     healed_min: int | None = None
     region: Region | None = None
     rows: tuple[int, ...] = set_field()
@@ -1905,6 +1908,17 @@ class RestoreArmor(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class SwapStrikes(Entry):
+    """«поменять местами значения сильного и слабого простого удара существа до конца хода
+    противника» (30-150): the values of the card's strong and weak simple strike change places
+    (its medium one stays), until ``until``."""
+
+    kind: ClassVar[str] = "swap_strikes"
+    target: Target = "self"
+    until: Until | None = None
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ChangeControl(Entry):
     """«он переходит под контроль противника» (40-181): the card passes to the opponent's
     control."""
@@ -1953,7 +1967,7 @@ Effect = (
     | MovementBonus | MovementIs
     | RangeBonus | DieBonus | DieResult | Reroll | Cancel | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | RegainSubtype | DeclareValhalla | ToGraveyard | Choose | Prophecy | BecomesCreature | BecomesArtefact | Resurrect | Transfer
-    | GainClass | ChangeControl | Land | RestoreArmor | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
+    | GainClass | ChangeControl | Land | RestoreArmor | SwapStrikes | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
     | Unparsed
 )
 

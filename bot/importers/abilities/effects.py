@@ -59,6 +59,7 @@ from bot.corpus.abilities import (
     Prophecy,
     Protection,
     RestoreArmor,
+    SwapStrikes,
     Resurrect,
     Selector,
     Shot,
@@ -1607,6 +1608,23 @@ def restores_armor(text: str) -> tuple[Effect, str] | None:
     return (RestoreArmor(target=who), text[m.end():]) if who is not None else None
 
 
+_SWAP_STRIKES = re.compile(r"поменять местами значения сильного и слабого простого удара "
+                           r"(?P<whose>[^,;()]+?)(?=$| ?[,;(.]| до конца )")
+
+
+def swaps_strikes(text: str) -> tuple[Effect, str] | None:
+    """«поменять местами значения сильного и слабого простого удара существа до конца хода
+    противника» (30-150): one card, in the genitive, its strong and weak strike swapped."""
+    m = _SWAP_STRIKES.match(text)
+    if not m:
+        return None
+    who = _transfer_end(m.group("whose"))
+    if who is None:
+        return None
+    until, rest = _until(text[m.end():])
+    return SwapStrikes(target=who, until=until), rest
+
+
 #: «стать паразитом …», «стать компаньоном …»: what a symbiote becomes of its host.
 _SYMBIOTE_ROLES: dict[str, SymbioteRole] = {"паразитом": "parasite", "компаньоном": "companion"}
 
@@ -1828,7 +1846,7 @@ TRIGGERED: tuple[EffectParser, ...] = (
     removes, takes_counters, puts_incarnation, fight, declared_strike, made_to_strike, strikes_back, gang_fight, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, becomes_element, to_graveyard, prophecy, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block, marker_gone, markers_removed,
     marker_on_own_cell, marker_on_its_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
-    die_result,
+    die_result, swaps_strikes,
 )
 
 

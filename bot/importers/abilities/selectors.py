@@ -306,6 +306,10 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" с (\d+) или (?:менее|меньше) (?:текущими |текущих )?жизн(?:ями|ей|ью)$"),
      "lives_max"),
     (re.compile(r" с (\d+) текущ(?:ей|ими|их) жизн(?:ью|ями|ей)$"), "lives_exact"),
+    # «немагические атаки карт с большим количеством текущих {health}, чем у Джинна Дзара»
+    # (30-23): more current lives than the card itself
+    (re.compile(r" с большим количеством текущих жизн(?:ей|ью|ями), чем у @self$"),
+     "lives_above"),
     # «по существам с чётным количеством жизней» (40-54), «существ с чётными жизнями» (40-16)
     (re.compile(r" с четн(?:ым количеством жизн(?:ей|и|ь|ью)|ыми жизнями)$"), "even_lives"),
     (re.compile(r" без (?P<l>дополнительных жизней|фишек|проклятия|благословления|"
@@ -540,6 +544,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 if what in fields:
                     return None
                 fields[what] = int(m.group(1))
+            elif what == "lives_above":
+                if "lives_above" in fields:
+                    return None
+                fields["lives_above"] = "self"
             elif what in ("lives_max", "lives_exact"):
                 if "lives_max" in fields:
                     return None

@@ -359,6 +359,9 @@ def kept_off_own_half(s: str) -> list[Ability] | None:
 #: (50-52): every such attack at the card (or the first of a turn) is blocked.
 _BLOCKS_ATTACKS = re.compile(r"блокирует (?P<first>первую )?(?P<what>.+?) по (?:себе|@self)"
                              r"(?P<turn> (?:в|за) ход противника)?(?:, пока (?P<when>.+))?")
+#: «блокирует по себе немагические атаки карт с большим количеством текущих {health}, чем у
+#: Джинна Дзара» (30-23): «по себе» before the attacks.
+_BLOCKS_AT_SELF_FIRST = re.compile(r"блокирует по (?:себе|@self) (?P<what>.+?)(?:, пока (?P<when>.+))?")
 #: «первую немагическую атаку карты противника» said as the nominative plural the attack
 #: reader knows («немагические атаки карт противника»).
 _ONE_AS_MANY = ((re.compile(r"(?<=[кгхжшчщ])ую(?= )"), "ие"),
@@ -371,11 +374,14 @@ def blocks_attacks(s: str) -> list[Ability] | None:
     """A card that blocks attacks at itself: a trigger on being attacked (by such an attack;
     ``first``: the first time in a turn; ``turn``: in the opponent's turn) that blocks the
     attack; «, пока …» is the trigger's condition."""
-    m = _BLOCKS_ATTACKS.fullmatch(s)
-    if not m or (m.group("turn") and not m.group("first")):
+    m = _BLOCKS_ATTACKS.fullmatch(s) or _BLOCKS_AT_SELF_FIRST.fullmatch(s)
+    if not m:
+        return None
+    first, turn = m.groupdict().get("first"), m.groupdict().get("turn")
+    if turn and not first:
         return None
     what = m.group("what")
-    if m.group("first"):  # one attack, in the accusative: «первую … атаку»
+    if first:  # one attack, in the accusative: «первую … атаку»
         if not re.search(r"\bатаку\b", what):
             return None
         for pattern, plural in _ONE_AS_MANY:
@@ -386,8 +392,8 @@ def blocks_attacks(s: str) -> list[Ability] | None:
     held = condition(m.group("when")) if m.group("when") else None
     if m.group("when") and held is None:
         return None
-    when = When(event="attacked", attack=attacks[0], first=bool(m.group("first")),
-                turn="enemy" if m.group("turn") else None, condition=held)
+    when = When(event="attacked", attack=attacks[0], first=bool(first),
+                turn="enemy" if turn else None, condition=held)
     return [Trigger(when=when, effects=(Block(),))]
 
 
