@@ -913,6 +913,39 @@ def _ranged_tail(text: str) -> tuple[Effect, str] | None:
     return attack, rest
 
 
+#: «; разряд на 2 в существо, стоящее рядом с целью первого разряда» (20-61): the next attack of
+#: a chain, at a card next to the one the attack before it is at.
+_NEXT_IN_CHAIN = re.compile(r";\s*(?P<attack>разряд на \d+(?:-\d+-\d+)?) в (?P<noun>существо|карту), "
+                            r"стоящ(?:ее|ую) рядом с целью (?P<nth>первого|второго|третьего) "
+                            r"разряда")
+_ORDINALS = {"первого": 1, "второго": 2, "третьего": 3}
+
+
+def _chained_attacks(text: str) -> tuple[Effect, str] | None:
+    """«Разряд на 3; разряд на 2 в существо, стоящее рядом с целью первого разряда; разряд на 1
+    в существо, стоящее рядом с целью второго разряда» (20-61): each attack after the first is
+    at a card next to the target of the one right before it (``attacked``: the card the
+    attack before is at); an ordinal naming another attack is not read."""
+    first = fx.ranged(text)
+    if first is None or not isinstance(first[0], Discharge) or first[0].target is not None:
+        return None
+    attacks: list[Effect] = [first[0]]
+    rest = first[1]
+    while m := _NEXT_IN_CHAIN.match(rest):
+        if _ORDINALS[m.group("nth")] != len(attacks):
+            return None
+        found = fx.ranged(m.group("attack"))
+        if found is None or found[1]:
+            return None
+        aim = Selector(what="creature" if m.group("noun") == "существо" else "card",
+                       place="adjacent", of="attacked")
+        attacks.append(dataclasses.replace(found[0], target=aim))  # type: ignore[arg-type]
+        rest = rest[m.end():]
+    if len(attacks) < 2:
+        return None
+    return cast(Effect, fx.Many(tuple(attacks))), rest
+
+
 #: «Особый удар пикой на 2 (+2 к особому удару по горным)» (20-30), «разряд на 1 (+2 к разряду
 #: за каждую фишку)» (10-178): a bonus in brackets right after an attack, to that attack.
 _OWN_BONUS = re.compile(r"\s*\((?P<bonus>\+[^()]+)\)")
@@ -1307,7 +1340,7 @@ def _vacated_of(effects: tuple[Effect, ...], when: When) -> tuple[Effect, ...] |
 
 
 _EFFECT_PARSERS: tuple[fx.EffectParser, ...] = (
-    _attack_with_bonus, _heal_with_bonus, _ranged_tail, _delayed, _later, _next_acting, _roll, _after_that, actions.redirect, actions.reduce_one, actions.block_at,
+    _chained_attacks, _attack_with_bonus, _heal_with_bonus, _ranged_tail, _delayed, _later, _next_acting, _roll, _after_that, actions.redirect, actions.reduce_one, actions.block_at,
     actions.change_roll, actions.roll_changed, actions.cancel, actions.regain_subtype,
     actions.fight_result, actions.roll_twice,
     actions.volley, actions.far_wound,
