@@ -335,7 +335,11 @@ def cost_payable(cost: Cost, piece: Piece, position: Position) -> Truth:
             parts.append(_has_items(piece, amount, code))
     if cost.close is not None:
         parts.append(_can_close(cost.close, piece, position))
-    if cost.extra_lives:
+    if cost.extra_lives and cost.extra_lives_from is not None:
+        # «снять Х дополнительных жизней с ваших слуа» (40-154): the notation shows no extra lives
+        parts.append(Truth.unknown("есть ли дополнительные жизни на картах, с которых их снимают "
+                                   "в оплату"))
+    elif cost.extra_lives:
         parts.append(Truth.unknown(f"есть ли на {on_piece(piece)} дополнительные жизни (оплата — "
                                    "снять дополнительную жизнь)"))
     if cost.destroy == "symbiote":

@@ -311,7 +311,9 @@ class Nth(Value):
 class Cost(Value):
     """What an activated ability costs: «Закрыться» (tap), «Фишка» / «X фишек» (counters),
     «{token}» / «3 жетона» (tokens), «Закрыть стоящее рядом ваше существо» (close),
-    «снять с себя дополнительную жизнь» (extra_lives); ``max``: the most an X paid may be
+    «снять с себя дополнительную жизнь» (extra_lives), from other cards («снять Х дополнительных
+    жизней с ваших слуа», 40-154: ``extra_lives_from``, the cards they are taken from, any number
+    from each); ``max``: the most an X paid may be
     («X фишек, закрыться: … (максимум 3)», 20-123). ``destroy``: a card destroyed to pay,
     «уничтожить своего симбиота» (50-139: symbiote); ``graveyard_token``: «снять жетон
     инкарнации с карты на вашем кладбище» (40-176); ``graveyard_exile``: «изгнать карту с вашего
@@ -322,7 +324,8 @@ class Cost(Value):
     counters: Amount = 0
     tokens: Amount = 0
     close: Target | None = None
-    extra_lives: int = 0
+    extra_lives: Amount = 0
+    extra_lives_from: Target | None = None
     max: int | None = None
     destroy: Target | None = None
     graveyard_token: bool = False
@@ -334,6 +337,8 @@ class Cost(Value):
         Value.__post_init__(self)
         if bool(self.markers) != (self.marker is not None):
             raise ValueError("a cost of markers names the marker and how many")
+        if self.extra_lives_from is not None and not self.extra_lives:
+            raise ValueError("a cost of another card's extra lives says how many")
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

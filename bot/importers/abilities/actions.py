@@ -504,7 +504,21 @@ _PLUS_MINUS_OR_REROLL = re.compile(r"\+(?P<up>\d+) или -(?P<down>\d+) к бр
                                    r"перебросить кубик(?=$|[,.;)]| \()")
 
 
+#: «стоящее рядом с Далукаром существо получает -1 или +1 к выбранному броску кубика» (20-169): a
+#: choice of what is done to the one roll of that card the ability is used on.
+_ITS_ROLL_UP_OR_DOWN = re.compile(r"(?P<who>[^,;()]+?) получает -(?P<down>\d+) или \+(?P<up>\d+) к "
+                                  r"выбранному броску кубика(?=$|[,.;)]| \()")
+
+
 def roll_changed(text: str) -> tuple[Effect, str] | None:
+    its = _ITS_ROLL_UP_OR_DOWN.match(text)
+    if its:
+        who = target(its.group("who"), plural=False)
+        if not isinstance(who, Selector) or who.all or who.up_to is not None:
+            return None
+        return Choice(options=((DieBonus(value=-int(its.group("down")), target=who),),
+                               (DieBonus(value=int(its.group("up")), target=who),))), \
+            text[its.end():]
     m = _PLUS_MINUS_OR_REROLL.match(text)
     if not m:
         return None

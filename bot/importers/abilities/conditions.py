@@ -136,6 +136,8 @@ _MAKEUPS: tuple[tuple[re.Pattern[str], dict[str, object]], ...] = (
     (re.compile(_SQUAD_OF + r"больше элитных карт, чем в отряде противника"),
      {"more_elite": True}),
     (re.compile(_SQUAD_OF + r"есть карты (?P<min>\w+) и более стихий"), {}),
+    # «При наборе Райской птицы в отряд, если в вашем отряде 3 или более разные стихии …» (40-76)
+    (re.compile(_SQUAD_OF + r"(?P<min>\d) или более разные стихии"), {}),
     (re.compile(_SQUAD_OF + r"карты не более (?P<max>\w+) стихий"), {}),
     (re.compile(_SQUAD_OF + r"(?P<is>есть|нет) карт(?:ы)? с одинаковым названием"), {}),
 )

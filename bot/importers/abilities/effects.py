@@ -557,6 +557,11 @@ def _resurrect(text: str) -> tuple[Effect, str] | None:
     if not m:
         return None
     rest = text[m.end():]
+    on_its = re.match(r"на его клетке ", rest)
+    if on_its:  # «Уничтожить Склеп Керсам; возродить на его клетке слуа …» (40-154): on the cell
+        # of the card named before, as «вызвать на его клетку …» (30-187)
+        found = _described_cards(rest[on_its.end():])
+        return (Resurrect(what=found[0], to=Cell(of="that")), found[1]) if found else None
     for into in re.finditer(r" (" + alternation(CELL_REGIONS_IN) + r")" + _END, rest):
         what = described(rest[:into.start()])
         if isinstance(what, Selector):

@@ -1421,6 +1421,9 @@ def read(s: str) -> list[Ability] | None:
     listed = _BONUS_AT_LIST.fullmatch(s)
     if listed:  # «+1 к простому удару по существам с 1 движением, симбиотам и артефактам» (50-4)
         return _bonus_at_each(listed)
+    instant = _INSTANT_COMMA.fullmatch(s)
+    if instant:  # «Внезапное действие, снимите дополнительную жизнь с вашего слуа; …» (20-169)
+        return read(f"внезапное действие: {instant.group('rest')}")
     holders = _holders(s)
     if holders is not None:  # «Каждый ваш пират или койар имеет +1 … позади него» (30-167)
         return holders
@@ -1432,6 +1435,12 @@ def read(s: str) -> list[Ability] | None:
     if found is None or not all(map(_read, found)):
         return _then_trigger(s) or found
     return found
+
+
+#: «Внезапное действие, снимите дополнительную жизнь с вашего слуа; стоящее рядом с Далукаром
+#: существо получает -1 или +1 к выбранному броску кубика (3 раза за ход)» (20-169): with no colon
+#: after it, the comma ends the instant prefix (the action's first step is the life taken).
+_INSTANT_COMMA = re.compile(r"внезапное действие, (?P<rest>[^:«»\"]+)")
 
 
 #: A bonus the cards of a subject have, whose «по …» names them again by a pronoun: «Каждый ваш
@@ -1725,7 +1734,7 @@ def _x_defined(value: Any, defined: bool = False) -> bool:
     if getattr(value, "x", None) is not None:
         defined = True
     cost = getattr(value, "cost", None)
-    if isinstance(cost, Cost) and "X" in (cost.counters, cost.tokens):
+    if isinstance(cost, Cost) and "X" in (cost.counters, cost.tokens, cost.extra_lives):
         defined = True
     return all(_x_defined(getattr(value, f.name), defined) for f in dataclasses.fields(value)
                if f.name not in ("text", "fragment", "cost"))
@@ -1982,6 +1991,8 @@ _COST_ITEM = re.compile(
     r"(?P<tokens>жетон|(?P<nt>\d+|[xх]) ?(?:жетона|жетонов|\{tok\}))|"
     r"(?P<close>закрыть стоящее рядом ваше существо)|"
     r"(?P<lives>снять с себя дополнительную жизнь)|"
+    # «снять Х дополнительных жизней с ваших слуа» (40-154): from other cards
+    r"(?P<lives_of>снять (?P<nl>[xх]) дополнительных жизней с (?P<whose>ваших [а-я]+))|"
     r"(?P<symbiote>уничтожить своего симбиота)|"
     r"(?P<grave_token>снять жетон инкарнации с карты на вашем кладбище)|"
     r"(?P<grave_exile>изгнать карту с вашего кладбища)|"
@@ -2010,11 +2021,12 @@ def split_cost(s: str) -> tuple[Cost, bool, Limit | None, str] | None:
             rest = s[pos:]
             if not re.match(r"\s*(?:закрыться|внезапное действие|фишка|\d+ фиш|[xх] фиш|жетон|"
                             r"снять с себя дополнительную жизнь:)", rest):
-                return _cost(items) + (rest,)
+                paid = _cost(items)
+                return None if paid is None else paid + (rest,)
     return None
 
 
-def _cost(items: list[re.Match[str]]) -> tuple[Cost, bool, Limit | None]:
+def _cost(items: list[re.Match[str]]) -> tuple[Cost, bool, Limit | None] | None:
     fields: dict[str, Any] = {}
     instant, lim = False, None
     for m in items:
@@ -2030,6 +2042,12 @@ def _cost(items: list[re.Match[str]]) -> tuple[Cost, bool, Limit | None]:
             fields["close"] = Selector(side="own", place="adjacent")
         elif m.group("lives"):
             fields["extra_lives"] = 1
+        elif m.group("lives_of"):
+            whose = target(m.group("whose"), plural=True)
+            if not isinstance(whose, Selector) or whose.place is not None:
+                return None
+            fields["extra_lives"] = _amount(m.group("nl"))
+            fields["extra_lives_from"] = dataclasses.replace(whose, all=False)
         elif m.group("symbiote"):
             fields["destroy"] = "symbiote"
         elif m.group("grave_token"):
@@ -2075,7 +2093,7 @@ def _paid(s: str) -> list[Ability] | None:
                 when = dataclasses.replace(when, subject=Selector(what="card"))
     apart = re.fullmatch(r"(?P<body>.+) \(по разным картам\)", rest)
     b = partial_body(_moved_itself(apart.group("body") if apart else rest))
-    if not b.optional and b.complete and "X" not in (cost.counters, cost.tokens) \
+    if not b.optional and b.complete and "X" not in (cost.counters, cost.tokens, cost.extra_lives) \
             and not defines_x(s, rest):
         b = _loses_x_first(b)
     if apart:  # «Разряд на 1, метание на 1 (по разным картам)» (10-160): at different cards
@@ -2101,7 +2119,7 @@ def _paid(s: str) -> list[Ability] | None:
         return None
     if when is not None and _named_cards(when) > 1 and _mentions_that(b.effects):
         return None  # «его» of a phrase naming two cards: which one?
-    if b.cap is not None and b.x is None and "X" in (cost.counters, cost.tokens) \
+    if b.cap is not None and b.x is None and "X" in (cost.counters, cost.tokens, cost.extra_lives) \
             and re.search(r"\(максимум \d+\)$", rest.strip(" .")):
         # «X фишек, закрыться: … (максимум 3)» (20-123): the cap of the X paid
         cost = dataclasses.replace(cost, max=b.cap)
