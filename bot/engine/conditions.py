@@ -235,7 +235,8 @@ def _kinds(piece: Piece) -> set[str]:
 #: cards, not which (tests/engine/test_card_rules.py checks these cover every field, so a new
 #: filter is evaluated before it can be silently ignored).
 SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
-                              "having", "having_all", "lacking", "markers", "cost_max", "cost_min",
+                              "having", "having_all", "lacking", "markers", "cell_markers", "cost_max",
+                              "cost_min",
                               "cost_below", "cost_above", "cost_equal",
                               "movement_min", "movement_max", "wounds_min", "lives_min",
                               "lives_max", "lives_above", "healed_min", "region", "rows", "place", "of",
@@ -261,6 +262,9 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
     checks += [has(piece, h).negated() for h in sel.lacking]  # «без …»: none of them
     # the notation places no markers: whether the card has one is a fact to ask
     checks += [Truth.unknown(f"есть ли на {piece_label(piece)} маркер «{m}»") for m in sel.markers]
+    # «все карты на клетках с омутом» (40-141): nor on cells
+    checks += [FALSE if piece.cell is None else Truth.unknown(
+        f"есть ли на клетке {piece.cell} маркер «{m}»") for m in sel.cell_markers]
     checks.append(_cost(sel, piece))
     for ref, less in ((sel.cost_below, True), (sel.cost_above, False), (sel.cost_equal, None)):
         if ref is not None:  # «меньшей стоимости» (30-85): than that card's cost

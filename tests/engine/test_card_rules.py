@@ -1213,6 +1213,9 @@ def test_a_selector_of_a_marked_card_asks_whether_the_marker_is_there() -> None:
     r = selects(Selector(markers=("добычи",)), piece, scene)
     assert r.value is None and r.missing and "маркер «добычи»" in r.missing
     assert selects(Selector(markers=("добычи",), side="own"), piece, scene).value is False
+    # «ранить все карты на клетках с омутом на 2» (40-141): nor on cells
+    r = selects(Selector(what="card", cell_markers=("омута",)), piece, scene)
+    assert r.value is None and r.missing and "клетке c2 маркер «омута»" in r.missing
 
 
 def test_a_shot_that_ignores_the_attacked_cards_abilities_passes_its_protection() -> None:

@@ -369,6 +369,9 @@ class Selector(Value):
     ``graveyard``: a card in a graveyard, not on the battlefield («с существа на вашем
     кладбище»; ``side`` own: yours). ``markers``: a card with a marker of that name on it, the
     name as the ``marker`` effect writes it («по существам с маркером добычи», 10-68).
+    ``cell_markers``: the card stands on a cell with a marker of that name on it, the name as the
+    ``marker`` effect writes it («ранить все карты на клетках с омутом на 2», 40-141: «выбранная
+    клетка получает маркер омута»).
     ``next_to``: the card stands next to at least ``next_to_min`` cards it describes, «по
     картам, рядом с которыми стоят два или более ваших существа со строем» (50-48: min 2), «по
     картам, стоящим рядом с вашими существами с дополнительными жизнями» (40-98), or next to a
@@ -406,6 +409,7 @@ class Selector(Value):
     having_all: bool = False
     lacking: tuple[Having, ...] = set_field()
     markers: tuple[str, ...] = set_field()
+    cell_markers: tuple[str, ...] = set_field()
     cost_max: Amount | None = None
     cost_min: int | None = None
     cost_below: Ref | None = None

@@ -685,7 +685,8 @@ def swap(text: str) -> tuple[Effect, str] | None:
 #: «поменять местами двух стоящих рядом друг с другом существ противника» (50-53), «поменять
 #: двух ваших стоящих рядом друг с другом существ местами» (40-85): «местами» before the two or
 #: after them.
-_SWAP_TWO = re.compile(r"поменять (?P<before>местами )?двух (?P<who>[^,;()]+?)"
+#: «(кроме …)» after the noun (20-68) is the selector's ``excluding``.
+_SWAP_TWO = re.compile(r"поменять (?P<before>местами )?двух (?P<who>(?:[^,;()]|\(кроме [^()]+\))+?)"
                        r"(?(before)| местами)(?=$|,|;| и )")
 _EACH_OTHER = re.compile(r"(?:^| )стоящих рядом друг с другом(?= |$)")
 

@@ -200,14 +200,16 @@ def _each_closed(text: str) -> str:
 _GIVEN_PAID = re.compile(r"(?<![а-я])получает (?:фишка, |\d+ фишк[иа], )?закрыться: [^:]*$")
 
 
-#: «<effects of the card itself>, при этом она может …» (50-24): the pronoun after them.
-_OWN_PRONOUN_MAY = re.compile(r",\s*при этом (?P<p>он|она) (?=может )")
+#: «<effects of the card itself>, при этом она может …» (50-24), «…, при этом он получает …»
+#: (40-18): the pronoun after them.
+_OWN_PRONOUN_MAY = re.compile(r",\s*при этом (?P<p>он|она) (?=может |получает )")
 
 
 def _own_pronoun_may(text: str) -> str:
     """«Переместить Кулеврину орков на соседнюю клетку, при этом она может совершить выстрел …»
     (50-24): «она» is the card itself when its name has that gender and the effects before name
-    no card but it — written as its name, so «@self может …» reads it."""
+    no card but it — written as its name, so «@self может …» reads it; so is «он» of «…, при
+    этом он получает +1 к метаниям до конца хода» after «переместить Требушет …» (40-18)."""
     m = _OWN_PRONOUN_MAY.search(text)
     if m is None or self_gender() != _PRONOUN_GENDERS[m.group("p")] \
             or SELF not in text[:m.start()]:

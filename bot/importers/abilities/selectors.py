@@ -169,6 +169,8 @@ _REFS: dict[str, Ref] = {
     # the cards an earlier effect names: «ранить всех стоящих рядом существ противника на 1,
     # они получают отравление на 1» (10-107)
     "они": "that", "их": "that",
+    # «поменять местами двух … существ, при этом ранить каждое из них на 2-3-3» (20-68)
+    "каждое из них": "that",
     "она": "that", "ему": "that", "ей": "that", "ним": "that", "ней": "that",
     "это существо": "that", "этого существа": "that", "этому существу": "that",
     "этим существом": "that", "эту карту": "that", "эта карта": "that", "этой карте": "that",
@@ -334,6 +336,11 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" с движением (\d+|x) или (?:менее|меньше)$"), "movement_max"),
     (re.compile(r" с движением (\d+) или (?:более|больше)$"), "movement_min"),
     (re.compile(r" с (\d+) движением$"), "movement_exact"),  # «по существам с 1 движением»
+    # «ранить все карты на клетках с омутом на 2» (40-141: «выбранная клетка получает маркер
+    # омута»): on a cell with a marker, named with the word «маркер» or as the card's own text
+    # names the marker without it (_MARKER_NOUNS)
+    (re.compile(r" на клетк(?:е|ах) с (?:маркером (?:«(?P<q>[^»]+)»|\"(?P<d>[^\"]+)\"|(?P<w>[а-я]+"
+                r"(?:-[а-я]+)?))|(?P<noun>" + "|".join(_MARKER_NOUNS) + r"))$"), "cell_marker"),
     # «по существам с маркером добычи» (10-68), «с маркером холод трясины» (20-108): the word
     # «маркер» says it; the name as the marker effect writes it (a quoted one unquoted)
     (re.compile(r" с маркером (?:«(?P<q>[^»]+)»|\"(?P<d>[^\"]+)\"|(?P<w>[а-я]+(?:-[а-я]+)?"
@@ -598,6 +605,11 @@ def noun_phrase(phrase: str) -> Phrase | None:
                 fields["of"] = _OF[m.group("of")]
             elif what == "marker":
                 markers.append(m.group("q") or m.group("d") or m.group("w"))
+            elif what == "cell_marker":
+                if "cell_markers" in fields:
+                    return None
+                fields["cell_markers"] = (m.group("q") or m.group("d") or m.group("w")
+                                          or _MARKER_NOUNS[m.group("noun")],)
             elif what == "bare_marker":
                 markers.append({**_BARE_MARKERS, **_UNQUOTED_MARKERS}[m.group("bare")])
             elif what == "parasite_host":

@@ -136,6 +136,8 @@ def normalise(sentence: str, name: str | None = None,
     # a Latin letter inside a Russian word: «Гнoмом» (40-68), «Элементaля» (40-16)
     s = _LATIN_IN_WORD.sub(lambda m: _LATIN_TO_CYRILLIC[m.group(0)], s)
     s = join_hyphenations(s)
+    for spelt, meant in _NAME_SPELLINGS:
+        s = spelt.sub(meant, s)
     if name:
         s = mark_name(s, name, mentions)
     s = fold(s).replace("\u00a0", " ")
@@ -145,6 +147,14 @@ def normalise(sentence: str, name: str | None = None,
     for glued, apart in _GLUED_WORDS:
         s = glued.sub(apart, s)
     return re.sub(r"\s*\.$", "", s).strip()
+
+
+#: The card's own name spelt another way by the database, as its name (before it is marked):
+#: «Закрыть стоящее рядом ваше существо: переместить 1 требушет на соседнюю клетку …» (40-18
+#: «Требушет»: the ability moves the card itself).
+_NAME_SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?<=переместить )1 требушет\b"), "Требушет"),
+)
 
 
 #: Words the database glues together, written apart: «отравлениена 1» (40-142),
