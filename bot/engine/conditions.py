@@ -234,7 +234,7 @@ def _kinds(piece: Piece) -> set[str]:
 #: The fields of a :class:`Selector` that :func:`selects` evaluates, and those that say how many
 #: cards, not which (tests/engine/test_card_rules.py checks these cover every field, so a new
 #: filter is evaluated before it can be silently ignored).
-SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "flags", "elements", "classes",
+SELECTOR_FILTERS = frozenset({"what", "name", "side", "other", "other_than", "flags", "elements", "classes",
                               "having", "having_all", "lacking", "markers", "cell_markers", "cost_max",
                               "cost_min",
                               "cost_below", "cost_above", "cost_equal",
@@ -303,6 +303,11 @@ def selects(sel: Selector, piece: Piece, scene: Scene) -> Truth:
                                          "которой речь в особенности"))
     if sel.opposite is not None:
         checks.append(_opposite(sel.opposite, piece, scene))
+    if sel.other_than is not None:  # «по другой карте» (40-83): not the one attacked
+        anchor = scene.ref(sel.other_than)
+        checks.append(Truth.of(piece is not anchor) if anchor is not None
+                      else Truth.unknown(f"{piece_label(piece)} ли та карта, о которой речь в "
+                                         "особенности"))
     if sel.excluding:  # «(кроме летающих, бестелесных, Скелетов и симбиотов)» (20-164)
         checks.append(any_of([selects(ex, piece, scene) for ex in sel.excluding]).negated())
     return all_of(checks)
@@ -670,8 +675,12 @@ def holds(condition: Condition, scene: Scene) -> Truth:
             of_elements = Selector(elements=condition.elements)
             # «если он на кладбище» (30-140): a card of the position is on the battlefield
             away = [FALSE] if condition.graveyard else []
+            region = condition.region
             return _subject(condition.subject, scene, lambda p: all_of(
-                [*(has_flag(p, f) for f in condition.flags), _elements(of_elements, p), *away]))
+                [*(has_flag(p, f) for f in condition.flags), _elements(of_elements, p), *away,
+                 # «если Нейбл стоит у края поля боя» (40-82): where it stands on the board
+                 *([Truth.of(p.cell is not None and in_region(p.cell, region, scene.owner))]
+                   if region is not None else [])]))
         case Has():
             def having(p: Piece) -> Truth:
                 found = any_of([_has_at_least(p, h, condition.min) for h in condition.having])

@@ -284,6 +284,10 @@ def test_conditions_the_position_settles_and_those_it_cannot() -> None:
     assert holds(Has(having=("counter",)), Scene(pos(owner), owner)).missing.startswith("сколько")
     # «…, если он на кладбище» (30-140): a card of the position is on the battlefield
     assert holds(State(graveyard=True), Scene(pos(owner), owner)).value is False
+    # «если Нейбл стоит у края поля боя» (40-82): a border cell
+    edge, middle = at(card(), "a3"), at(card(), "c3")
+    assert holds(State(region="edge"), Scene(pos(edge), edge)).value is True
+    assert holds(State(region="edge"), Scene(pos(middle), middle)).value is False
 
 
 def test_a_count_of_tokens_or_counters_on_the_card() -> None:
@@ -1088,6 +1092,16 @@ def test_a_selector_excluding_some_cards() -> None:
     assert selects(sel, skeleton, scene).value is False
     assert selects(sel, other, scene).value is True
     assert selects(sel, unknown, scene).value is None  # a «?» may be a Скелет
+
+
+def test_a_selector_other_than_a_card_the_event_names() -> None:
+    # «При простом ударе …, либо особый удар … по другой карте» (40-83): not the one attacked
+    sel = Selector(what="card", other_than="attacked")
+    owner, attacked, other = at(card(), "a1"), at(card(), "a2"), at(card(), "b2")
+    scene = Scene(pos(owner, attacked, other), owner, refs=(("attacked", attacked),))
+    assert selects(sel, attacked, scene).value is False
+    assert selects(sel, other, scene).value is True
+    assert selects(sel, other, Scene(pos(owner, attacked, other), owner)).value is None
 
 
 def test_a_cell_ahead_diagonal_or_opposite() -> None:

@@ -350,6 +350,9 @@ class Selector(Value):
     card's owner. ``up_to``: «до 3 …», «три или менее …». ``count``: that many of them, chosen
     by the card's owner («ранить на 1 двух существ противника, стоящих рядом с атакованным»,
     10-26: two, not fewer when there are two). ``other``: «другое», «другим вашим».
+    ``other_than``: not that card, «другой» said of whom the card strikes on its own attack,
+    «При простом ударе …, либо особый удар на 1-2-2 вторым клинком по другой карте» (40-83: not
+    the one attacked, ``attacked``).
     ``or_self``: «себя или …». Filters (``flags``, ``elements``, ``classes``, ``having``,
     ``lacking``, ``cost_max``, ``cost_min``, ``movement_min``, ``movement_max``, ``region``) all
     hold; within one filter any value does («горные или лесные»). ``movement_min``/``max``: the
@@ -401,6 +404,7 @@ class Selector(Value):
     up_to: int | None = None
     count: int | None = None
     other: bool = False
+    other_than: Ref | None = None
     or_self: bool = False
     flags: tuple[Flag, ...] = set_field()
     elements: tuple[Element, ...] = set_field()
@@ -543,13 +547,15 @@ class XValue(Value):
 class State(Kinded):
     """«пока закрыт», «пока не имеет ран», «пока летающий», «пока хозяин открыт»; ``elements``:
     the subject is of one of these elements, «пока хозяин Шипокрыла горный» (20-56);
-    ``graveyard``: the subject is in its owner's graveyard, «…, если он на кладбище» (30-140)."""
+    ``graveyard``: the subject is in its owner's graveyard, «…, если он на кладбище» (30-140);
+    ``region``: the subject stands there, «если Нейбл стоит у края поля боя» (40-82: ``edge``)."""
 
     kind: ClassVar[str] = "state"
     subject: Target = "self"
     flags: tuple[Flag, ...] = set_field()
     elements: tuple[Element, ...] = set_field()
     graveyard: bool = False
+    region: Region | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
@@ -1269,11 +1275,15 @@ class Choice(Entry):
     ``options`` (each a sequence of effects), chosen by the card's owner; ``their_choice``: by
     the owner of the card the options are of, not the card's own — the opponent, «… или ранится
     на 3 (по выбору противника)» (20-9: of an enemy creature), the attacked's owner, «это
-    существо должно закрыться либо получить 2 раны (по выбору атакованного)» (10-37)."""
+    существо должно закрыться либо получить 2 раны (по выбору атакованного)» (10-37);
+    ``all_if``: every option is done, not one, when all these conditions hold, «…, либо ваше
+    существо получает 1 дополнительную жизнь (совершите оба, если Нейбл стоит у края поля боя)»
+    (40-82)."""
 
     kind: ClassVar[str] = "choice"
     options: tuple[tuple[Effect, ...], ...]
     their_choice: bool = False
+    all_if: tuple[Condition, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

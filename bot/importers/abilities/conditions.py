@@ -200,6 +200,28 @@ def _on_battlefield(text: str) -> Condition | None:
     return OnBattlefield(selector=dataclasses.replace(who, region=region), negated=True)
 
 
+#: «на клетках напротив и сзади Скаша есть карты противника» (40-83): such a card on each of
+#: the two cells.
+_BOTH_CELLS = re.compile(r"на клетках (?P<a>напротив|сзади) и (?P<b>напротив|сзади) " + SELF
+                         + r" есть (?P<who>.+)")
+_CELL_PLACES: dict[str, Place] = {"напротив": "opposite", "сзади": "behind"}
+
+
+def conditions(text: str) -> tuple[Condition, ...] | None:
+    """The conditions ``text`` states, all of which must hold: one, or one for each cell of
+    «на клетках напротив и сзади Скаша есть карты противника» (40-83); None if not read."""
+    both = _BOTH_CELLS.fullmatch(text.strip())
+    if both:
+        who = noun_phrase(both.group("who"))
+        if who is None or who.plural is False or who.selector.all or who.selector.place \
+                or who.selector.up_to is not None or both.group("a") == both.group("b"):
+            return None
+        one = dataclasses.replace(who.selector, all=False)
+        return tuple(Nearby(place=_CELL_PLACES[both.group(k)], selector=one) for k in "ab")
+    found = condition(text)
+    return (found,) if found is not None else None
+
+
 def condition(text: str) -> Condition | None:
     """The condition ``text`` states, or None."""
     text = text.strip()
@@ -227,9 +249,15 @@ _IN_GRAVEYARD = re.compile(r"(?:он|она|оно|" + re.escape(SELF) + r") н�
 _NO_WOUNDS = re.compile(r"у (?:" + SELF + r"|него|нее) нет ран")
 
 
+#: «если Нейбл стоит у края поля боя» (40-82): the card itself stands on a border cell.
+_AT_EDGE = re.compile(r"(?:" + SELF + r" )?стоит у края поля боя")
+
+
 def _state(text: str) -> Condition | None:
     if _IN_GRAVEYARD.fullmatch(text):
         return State(graveyard=True)
+    if _AT_EDGE.fullmatch(text):
+        return State(region="edge")
     if _NO_WOUNDS.fullmatch(text):
         return State(flags=("unwounded",))
     if _EVEN_ATTACKED.fullmatch(text):

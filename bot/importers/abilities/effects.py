@@ -225,9 +225,18 @@ def strike(text: str) -> tuple[Effect, str] | None:
     m = _STRIKE.match(text)
     if not m:
         return None
-    aim, rest = _aimed(text[m.end():])
+    name, rest = quoted_name(m.group(2)), text[m.end():]
+    late = _LATE_NAME.match(rest) if name is None else None
+    if late:  # «особый удар на 1-2-2 вторым клинком по другой карте» (40-83)
+        name, rest = late.group("name"), rest[late.end():]
+    aim, rest = _aimed(rest)
     return Strike(attack=STRIKE_KINDS[m.group(1)], values=values(m.group(3)),  # type: ignore[arg-type]
-                  name=quoted_name(m.group(2)), target=aim), rest
+                  name=name, target=aim), rest
+
+
+#: A strike's name said after its values, two words in the instrumental, before whom it hits:
+#: «особый удар на 1-2-2 вторым клинком по другой карте» (40-83).
+_LATE_NAME = re.compile(r" (?P<name>[а-я]+(?:ым|им|ой|ей) [а-я]+(?:ом|ем|ой|ей|ью))(?= по )")
 
 
 def finishing(text: str) -> tuple[Effect, str] | None:

@@ -101,7 +101,7 @@ from bot.corpus.abilities.vocabulary import EFFECT_KINDS
 from bot.importers.abilities import actions, around, rules, statics
 from bot.importers.abilities import effects as fx
 from bot.importers.abilities import sentences as lone
-from bot.importers.abilities.conditions import condition
+from bot.importers.abilities.conditions import condition, conditions
 from bot.importers.abilities.modifiers import genitive, modifier, shared_against
 from bot.importers.abilities.parts import cap, limit, x_value
 from bot.importers.abilities.selectors import dative_target, described, noun_phrase, target
@@ -229,6 +229,7 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
     text = bare
     common = parts.pop("common_choice", False)
     theirs = parts.pop("their_choice", False)
+    both = parts.pop("all_if", None)
     text = _value_of(text, parts)
     where = _WHERE_X.search(text)
     if where and _GIVEN_PAID.search(text[:where.start()]) and " до конца " not in text:
@@ -278,6 +279,12 @@ def _body(text: str, *, partial: bool, optional: bool = True) -> Body | None:
             return None  # «(по выбору атакованного)»: every option of the attacked alone
         found = dataclasses.replace(
             found, effects=(dataclasses.replace(found.effects[0], their_choice=True),))
+    if both is not None and found is not None:
+        if not found.complete or len(found.effects) != 1 or not isinstance(found.effects[0], Choice) \
+                or len(found.effects[0].options) != 2 or found.effects[0].their_choice:
+            return None  # «(совершите оба, если …)»: of the one choice of two the effects are
+        found = dataclasses.replace(
+            found, effects=(dataclasses.replace(found.effects[0], all_if=both),))
     if closed and found is not None:
         back = _closed(found.effects) if found.complete else None
         found = dataclasses.replace(found, effects=back) if back is not None else None
@@ -411,6 +418,14 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
             return text
         items = [i.strip() for i in m.group("items").split(",")]
         found: dict[str, Any] = {}
+        both = _DO_BOTH.fullmatch(m.group("items").strip())
+        if both:  # «(совершите оба, если Нейбл стоит у края поля боя)» (40-82)
+            conds = conditions(both.group("cond"))
+            if conds is None or "all_if" in parts:
+                return text
+            parts["all_if"] = conds
+            text = text[: m.start()].rstrip(" ,")
+            continue
         for item in items:
             if limit(item) is not None and "limit" not in found:
                 found["limit"] = limit(item)
@@ -452,6 +467,9 @@ def _tail_brackets(text: str, parts: dict[str, Any]) -> str | None:
         text = text[: m.start()].rstrip(" ,")
 
 
+#: «(совершите оба, если …)» after a choice of two (40-82, 40-83): both options are done when
+#: the conditions hold.
+_DO_BOTH = re.compile(r"совершите оба, если (?P<cond>[^()]+)")
 #: «… в любом направлении (кроме клеток рядом с Волнорезом, 1 раз за ход)» (50-141): the cells a
 #: move excludes and the ability's limit in one bracket.
 _EXCEPT_AND_LIMIT = re.compile(r" \((?P<away>кроме клеток рядом с @self), "
@@ -1808,8 +1826,29 @@ def _trigger(when: When, b: Body) -> Ability:
         named = [e for e in b.effects if getattr(e, "target", None) not in (None, "self")]
         if b.x is not None and b.x.of == "that" and not named:  # «где X его регенерации»
             b = dataclasses.replace(b, x=dataclasses.replace(b.x, of="self"))
+    if when.event == "attack" and when.subject == "self" and when.timing == "on":
+        b = dataclasses.replace(b, effects=_other_than_attacked(b.effects))
     return Trigger(when=when, effects=b.effects, optional=b.optional, limit=b.limit,
                    impact=b.impact, spell=b.spell, x=b.x)
+
+
+def _other_than_attacked(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """In a trigger on the card's own attack, an attack it makes «по другой карте» is at a card
+    other than the one attacked (the card cannot strike itself): «При простом ударе не
+    закрывается после этой атаки, либо особый удар на 1-2-2 вторым клинком по другой карте …»
+    (40-83: ``other_than: attacked``); also inside the options of a choice."""
+    out: list[Effect] = []
+    for effect in effects:
+        whom = getattr(effect, "target", None)
+        if isinstance(effect, Strike | Throw | Shot | Discharge) and isinstance(whom, Selector) \
+                and whom.other and whom.other_than is None:
+            effect = dataclasses.replace(
+                effect, target=dataclasses.replace(whom, other=False, other_than="attacked"))
+        elif isinstance(effect, Choice):
+            effect = dataclasses.replace(effect, options=tuple(
+                _other_than_attacked(option) for option in effect.options))
+        out.append(effect)
+    return tuple(out)
 
 
 def _names_another(when: When) -> bool:
@@ -2643,7 +2682,8 @@ def _this_assault(rest: str, when: When) -> str:
     return _STAYS_OPEN_HERE.sub("не закрывается после этого нападения", rest)
 
 
-_THIS_STRIKE = re.compile(r"(?<![а-я])не закрывается после этой атаки(?=$|\s*[;(]| \()")
+#: «…, либо …» after it: an option of a choice (40-83)
+_THIS_STRIKE = re.compile(r"(?<![а-я])не закрывается после этой атаки(?=$|\s*[;(]| \(|, либо )")
 
 
 #: «атакованное небестелесное существо» in a trigger's effects: the attacked, described.
