@@ -1435,6 +1435,9 @@ def read(s: str) -> list[Ability] | None:
         found = read(s[:note.start()])
         return found if found and all(map(_read, found)) and all(
             _of_attacks(a) for a in found) else None
+    half = _HALF_LIVES.fullmatch(s)
+    if half:  # «+X к сильному простому удару, где X половина текущих жизней атакованного …»
+        return _half_lives(half)
     theirs = _THEIR_X.fullmatch(s)
     if theirs:  # «… ваши болотные существа имеют броню Х, где Х величина их регенерации» (30-114)
         return _their_x(theirs)
@@ -1507,6 +1510,29 @@ _ARMOR_BOUND = re.compile(r"(?P<head>[^,;]+ с движением) меньше�
 #: at each of three kinds of cards (one entry each, the whole sentence their text).
 _BONUS_AT_LIST = re.compile(r"(?P<head>[+-]\d+ к [а-я ]+?) по (?P<a>[^,]+), (?P<b>[^,]+) и "
                             r"(?P<c>[^,]+)")
+
+
+#: «+X к сильному простому удару, где X половина текущих жизней атакованного существа (при
+#: нечетном количестве текущих жизней округлять их в меньшую сторону)» (10-158): half, rounded
+#: down — only so, the rounding said.
+_HALF_LIVES = re.compile(r"(?P<head>[^,;:]+), где x половина текущих жизней атакованного существа "
+                         r"\(при нечетном количестве текущих жизней округлять их в меньшую "
+                         r"сторону\)")
+
+
+def _half_lives(m: re.Match[str]) -> list[Ability] | None:
+    """The bonus read with X the attacked's current lives halved (``half``, of ``attacked``):
+    only one attack bonus of the card's own, X its value."""
+    found = read(f"{m.group('head')}, где x число ран на {SELF}")
+    if found is None or len(found) != 1 or not isinstance(found[0], Static) \
+            or found[0].condition is not None or found[0].limit is not None \
+            or found[0].x != XValue(count="wound") or len(found[0].grants) != 1:
+        return None
+    bonus = found[0].grants[0]
+    if not isinstance(bonus, AttackBonus) or bonus.value != "X" or bonus.target != "self" \
+            or bonus.per is not None or bonus.against is not None:
+        return None
+    return [dataclasses.replace(found[0], x=XValue(count="life", of="attacked", half=True))]
 
 
 #: «<cards> имеют <modifiers>, где X величина их <measure>» (30-114): each card's X its own.
