@@ -817,7 +817,8 @@ class When(Value):
     переместить вашу боевую машину»: closed to pay for that card's move). ``host_death``: a symbiote's death because its host dies («Если должен
     погибнуть в результате гибели хозяина вместо этого …»). ``at_least``: the least amount
     of the one event that fires it — the wounds of «когда получает 3 или более раны от одной
-    атаки» (``wounded``); ``at_most``: the most, «должно получить ровно 1 рану» (40-133: both 1).
+    атаки» (``wounded``), the wounds a ``corpse_eating`` heals, «когда излечивается на 3 и
+    более в результате трупоедства» (50-88); ``at_most``: the most, «должно получить ровно 1 рану» (40-133: both 1).
     ``diagonal``: a move along a diagonal («При перемещении по
     диагонали …», 20-72). ``by_other``: the card is moved by another card, not by itself
     («При перемещении Кугхора другой картой …», 20-60). ``harmless``: the attack of the event

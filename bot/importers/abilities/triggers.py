@@ -212,6 +212,10 @@ _COUNTERED = re.compile(r"(?:получает|получают) ответный
 #: «когда карты на поле боя меняются местами»: two cards swap places (event ``swap``).
 _SWAP = re.compile(r"карты на поле боя меняются местами(?=$|[ ,—])")
 #: «когда … выполняет добивание на x»: its «Добивание», X its value (``event_x``).
+#: «излечивается на 3 и более в результате трупоедства» (50-88): its corpse eating (which heals
+#: it fully) heals that many wounds or more.
+_EATEN_HEAL = re.compile(r"излечивается на (?P<n>\d+) (?:и|или) более в результате трупоедства"
+                         r"(?=$|[ ,—])")
 _FINISHING = re.compile(r"выполняет добивание(?: на x)?(?=$|[ ,—])")
 _X_HEAL = re.compile(r"(?:должен|должна|должно) излечиться на x(?=$|[ ,—])")
 #: Keywords a card gains after «когда получает» (event ``gains``).
@@ -649,6 +653,11 @@ def _verb_heads(text: str) -> Iterator[Reading]:
         if m and end:  # «… должен получить x дополнительных жизней … вместо него» (40-180)
             yield When(event="gains", subject=subject, item="extra_life", timing="instead"), \
                 rest[m.end():end.start()]
+            continue
+        m = _EATEN_HEAL.match(rest)
+        if m:  # «когда излечивается на 3 и более в результате трупоедства» (50-88)
+            yield When(event="corpse_eating", subject=subject, at_least=int(m.group("n"))), \
+                rest[m.end():]
             continue
         m = _FINISHING.match(rest)
         if m:  # «когда ваша карта выполняет добивание на х» (40-104)
