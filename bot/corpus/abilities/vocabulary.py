@@ -1078,10 +1078,12 @@ class Resurrect(Entry):
     card ``what`` describes comes back into play from its owner's graveyard; ``to``: onto
     which cell («… в вашем третьем ряду», 20-162; default: where its rules put it);
     ``closed``: it comes back closed, «Возродить существо (в закрытом виде, …)» (10-42);
-    ``lives``: it comes back with that many lives, «…, оно входит в игру с 1 жизнью» (40-101)."""
+    ``lives``: it comes back with that many lives, «…, оно входит в игру с 1 жизнью» (40-101).
+    ``what`` ``self``: the card itself, from its owner's graveyard, «можете возродить Упырёныша на
+    его клетке» (50-149: onto the cell of the card its trigger destroyed)."""
 
     kind: ClassVar[str] = "resurrect"
-    what: Selector
+    what: Target
     to: Cell | None = None
     closed: bool = False
     lives: int | None = None

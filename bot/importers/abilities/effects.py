@@ -571,6 +571,11 @@ def _resurrect(text: str) -> tuple[Effect, str] | None:
         # of the card named before, as «вызвать на его клетку …» (30-187)
         found = _described_cards(rest[on_its.end():])
         return (Resurrect(what=found[0], to=Cell(of="that")), found[1]) if found else None
+    itself = _ITSELF_ONTO.match(rest)
+    if itself:  # «можете возродить Упырёныша на его клетке» (50-149): the card itself, onto the
+        # cell of the card named before (which «его» is, the trigger's frame decides)
+        return Resurrect(what="self", to=Cell(of="that") if itself.group("of") else None), \
+            rest[itself.end():]
     for into in re.finditer(r" (" + alternation(CELL_REGIONS_IN) + r")" + _END, rest):
         what = described(rest[:into.start()])
         if isinstance(what, Selector):
@@ -585,6 +590,8 @@ def _resurrect(text: str) -> tuple[Effect, str] | None:
     return Resurrect(what=found[0]), found[1]
 
 
+#: «возродить Упырёныша [на его клетке]»: the card itself (its own name), onto that card's cell.
+_ITSELF_ONTO = re.compile(re.escape(SELF) + r"(?P<of> на (?:его|ее) клетке)?" + _END)
 #: «, оно входит в игру с 1 жизнью» right after a card brought back: with that many lives.
 _ENTERS_WITH_LIVES = re.compile(r", (?:оно|она|он) входит в игру с (?P<n>\d+) жизнью" + _END)
 

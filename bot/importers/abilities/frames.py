@@ -2305,7 +2305,7 @@ def _triggered(s: str) -> list[Ability] | None:
             if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects) \
                     and not _swapped_first(b.effects):
                 attacker = _attacker_named(more, when) or _one_of_gender(more, when) \
-                    or _destroyer(b.effects, when)
+                    or _destroyer(b.effects, when) or _vacated_by_destroyed(b.effects, when)
                 if attacker is None:
                     continue  # «Когда ваше существо уничтожает существо противника оно …»: which?
                 b = dataclasses.replace(b, effects=attacker(b.effects))
@@ -2539,6 +2539,25 @@ def _destroyer(effects: tuple[Effect, ...], when: When) -> Callable[[Any], Any] 
                for e in effects if _mentions_that(e)):
         return None
     return lambda value: _ref_as(value, "that", "subject")
+
+
+def _vacated_by_destroyed(effects: tuple[Effect, ...],
+                          when: When) -> Callable[[Any], Any] | None:
+    """«Когда ваше существо с вампиризмом уничтожает наземное существо противника простым ударом
+    можете возродить Упырёныша на его клетке (1 раз за бой)» (50-149): of the two cards a
+    ``destroys`` event names, the destroyer still stands on its cell, so «его клетка» a card
+    comes into play onto is the destroyed card's (``that``, the cell it left: a ground one, as
+    the sentence says); only when every mention of ``that`` is such a cell. Else None."""
+    if when.event != "destroys" or not isinstance(when.subject, Selector) \
+            or not isinstance(when.target, Selector) or _named_cards(when) != 2:
+        return None
+    for e in effects:
+        if not _mentions_that(e):
+            continue
+        if not isinstance(e, Resurrect) or e.to is None or e.to.of != "that" \
+                or _mentions_that(e.what) or _mentions_that(dataclasses.replace(e.to, of=None)):
+            return None
+    return lambda value: value
 
 
 #: The fixed participant the subject of an event is: the attacking card of an attack, the
