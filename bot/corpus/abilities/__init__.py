@@ -28,6 +28,7 @@ from bot.corpus.abilities.vocabulary import (
     Cancel,
     Cannot,
     Cell,
+    CellZone,
     ChangeControl,
     Choice,
     Choose,
@@ -190,7 +191,7 @@ __all__ = [
     "MultiAttack", "MustAttack", "Nearby", "NoWounds", "Noun", "OnBattlefield", "OnlyTargets", "OntoOccupied", "Open", "Per", "Place", "Player",
     "PlayerIs", "Protection", "RANGED_KINDS", "RangeBonus", "RangeIs", "Ranged", "Reach", "Redirect", "ReduceTo", "Reroll",
     "Reduction", "Ref", "Region", "Selector", "Shot", "Side", "Squad", "SquadBan", "State", "Static",
-    "StaysClosed", "StaysOpen", "SymbioteRole", "Strength", "Strike", "StrikeRange", "Summon", "Swap", "SwapTwo", "Target", "Teleport", "Throw", "ToDeck", "RegainSubtype", "DeclareValhalla", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RollTwice", "RestoreArmor", "SwapStrikes", "Transfer", "Timing", "Outcome", "Roll",
+    "StaysClosed", "StaysOpen", "SymbioteRole", "Strength", "Strike", "StrikeRange", "Summon", "Swap", "SwapTwo", "Target", "Teleport", "Throw", "ToDeck", "RegainSubtype", "DeclareValhalla", "ToGraveyard", "BecomesArtefact", "BecomesCreature", "Prevent", "Resurrect", "RollTwice", "RestoreArmor", "CellZone", "SwapStrikes", "Transfer", "Timing", "Outcome", "Roll",
     "Trigger", "Turn", "TurnIs", "Unparsed", "Unchangeable", "Until", "Value", "Values", "Vulnerability", "Way", "When", "Wound", "WoundsOnlyFrom",
     "XValue", "Zone", "read_in_full", "set_field", "walk", "x_offset",
 ]

@@ -949,7 +949,9 @@ class Strike(Entry):
     """A strike an ability declares: «Удар через ряд на 1» (through_row), «Магический удар на
     3» (magic_strike), «Особый удар молниеносный выпад на 3» (special_strike); ``count``,
     ``or_fewer``, ``different_targets`` as a ranged attack's («X особых ударов цепом на 1,
-    только по разным картам противника»)."""
+    только по разным картам противника»). ``different_elite``: two strikes, one at an elite
+    card and one at an ordinary one («Два особых удара обоими мечами на 2-3-3, только по картам
+    разной элитности», 40-17)."""
 
     kind: ClassVar[str] = "strike"
     attack: AttackKind
@@ -959,6 +961,7 @@ class Strike(Entry):
     count: Amount = 1
     or_fewer: bool = False
     different_targets: bool = False
+    different_elite: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
@@ -1944,6 +1947,16 @@ class SwapStrikes(Entry):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
+class CellZone(Entry):
+    """«эта клетка считается глубиной и не считается поверхностью» (50-124): the cell counts as
+    that zone (and not the other) from then on."""
+
+    kind: ClassVar[str] = "cell_zone"
+    zone: Zone
+    cell: Cell
+
+
+@dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class ChangeControl(Entry):
     """«он переходит под контроль противника» (40-181): the card passes to the opponent's
     control."""
@@ -1992,7 +2005,7 @@ Effect = (
     | MovementBonus | MovementIs
     | RangeBonus | DieBonus | DieResult | Reroll | Cancel | MaxWounds | Unchangeable | RangeIs | MaxLives | Ignore | ReduceTo | NoWounds | Diagonal | OntoOccupied | AsAdjacent
     | AdjacentTargets | CountersAsOpen | MaxSymbiotes | SquadBan | WoundsOnlyFrom | Cannot | Defends | OnlyTargets | MultiAttack | StaysOpen | StaysClosed | Crystals | ToDeck | RegainSubtype | DeclareValhalla | ToGraveyard | Choose | Prophecy | BecomesCreature | BecomesArtefact | Resurrect | Transfer
-    | GainClass | ChangeControl | Land | RestoreArmor | SwapStrikes | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
+    | GainClass | ChangeControl | Land | RestoreArmor | SwapStrikes | CellZone | Prevent | BecomeSymbiote | BecomeElement | MovesOnly | StrikeRange | IncarnatesOn
     | Unparsed
 )
 

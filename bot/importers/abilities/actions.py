@@ -143,6 +143,10 @@ _DIFFERENT_ONLY = re.compile(r"(?P<open>\s*\()?,?\s*только по разны
                              r"(?(open)\)|" + _APART + r")")
 
 
+#: «, только по картам разной элитности» (40-17): one elite card and one ordinary.
+_DIFFERENT_ELITE = re.compile(r",?\s*только по картам разной элитности" + _APART)
+
+
 def volley(text: str) -> tuple[Effect, str] | None:
     """«два выстрела на 1-2-2, только по разным картам», «три или менее метания на 1,
     дальность 4, только по разным картам», «x особых ударов цепом на 1, только по разным
@@ -167,6 +171,12 @@ def volley(text: str) -> tuple[Effect, str] | None:
         # «Три или менее разряда на 1 по разным существам» (10-10): at different creatures
         changes.update(different_targets=True, target=Selector())
         return cast(Effect, dataclasses.replace(effect, **changes)), rest[creatures.end():]
+    elite = _DIFFERENT_ELITE.match(rest)
+    if elite and count == 2 and isinstance(effect, Strike) and effect.target is None:
+        # «Два особых удара обоими мечами на 2-3-3, только по картам разной элитности» (40-17):
+        # one at an elite card, one at an ordinary one
+        changes["different_elite"] = True
+        return cast(Effect, dataclasses.replace(effect, **changes)), rest[elite.end():]
     only = _DIFFERENT_ONLY.match(rest)
     # «и/или» of two elements: a card of either or both, as «или» reads them (any of)
     whom = described(only.group("whom").replace(" и/или ", " или ")) if only else None

@@ -28,6 +28,7 @@ from bot.corpus.abilities import (
     BecomeSymbiote,
     Block,
     Cell,
+    CellZone,
     ChangeControl,
     Choice,
     Choose,
@@ -80,6 +81,7 @@ from bot.corpus.abilities import (
     Values,
     When,
     Wound,
+    Zone,
 )
 from bot.importers.abilities.attacks import genitive_attacks
 from bot.importers.abilities.modifiers import bonus_attacks, marker, modifier, per_card
@@ -1630,6 +1632,20 @@ def restores_armor(text: str) -> tuple[Effect, str] | None:
     return (RestoreArmor(target=who), text[m.end():]) if who is not None else None
 
 
+_ZONES: dict[str, Zone] = {"глубиной": "depth", "поверхностью": "surface"}
+_CELL_ZONE = re.compile(r"(?:— )?эта клетка считается (?P<zone>глубиной|поверхностью) и не считается "
+                        r"(?P<other>глубиной|поверхностью)" + _END)
+
+
+def cell_zone(text: str) -> tuple[Effect, str] | None:
+    """«— эта клетка считается глубиной и не считается поверхностью» (50-124): no other cell
+    named, the cell the card itself stands on."""
+    m = _CELL_ZONE.match(text)
+    if not m or m.group("zone") == m.group("other"):
+        return None
+    return CellZone(zone=_ZONES[m.group("zone")], cell=Cell(occupied_by="self")), text[m.end():]
+
+
 _SWAP_STRIKES = re.compile(r"поменять местами значения сильного и слабого простого удара "
                            r"(?P<whose>[^,;()]+?)(?=$| ?[,;(.]| до конца )")
 
@@ -1868,7 +1884,7 @@ TRIGGERED: tuple[EffectParser, ...] = (
     removes, takes_counters, puts_incarnation, fight, declared_strike, made_to_strike, strikes_back, gang_fight, choose, growing_keyword, gets, crystals, to_deck,
     becomes_flying, becomes_element, to_graveyard, prophecy, marker_on_cell, marker_on_chosen_cell, becomes_creature, becomes_artefact, transfer, stays_open_for, block, marker_gone, markers_removed,
     marker_on_own_cell, marker_on_its_cell, gains_class, changes_control, lands, restores_armor, prevents, becomes_symbiote,
-    die_result, swaps_strikes,
+    die_result, swaps_strikes, cell_zone,
 )
 
 
