@@ -1053,11 +1053,13 @@ class Exile(Entry):
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)
 class Summon(Entry):
-    """«вызвать болотное существо стоимостью 5 или менее» (what), «на клетку …» (to)."""
+    """«вызвать болотное существо стоимостью 5 или менее» (what), «на клетку …» (to); ``lives``:
+    it comes into play with that many lives, «…, она входит в игру с 1 жизнью» (20-57)."""
 
     kind: ClassVar[str] = "summon"
     what: Selector
     to: Cell | None = None
+    lives: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, repr=False, slots=True)

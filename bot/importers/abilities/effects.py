@@ -496,10 +496,17 @@ def summon(text: str) -> tuple[Effect, str] | None:
         return (Choice(options=((Summon(what=found[0]),), (Resurrect(what=found[0]),))),
                 found[1]) if found else None
     # «вызвать на его клетку дракона» (30-187), «на клетку, где он находился, артефакт …» (20-189)
-    onto = re.match(r"на (?:его клетку|клетку, где он находился,) ", rest)
-    if onto:
+    onto = re.match(r"на (?:его клетку|клетку, где он находился,|месте погибшего) ", rest)
+    if onto:  # «вызвать на месте погибшего карту с таким же названием» (20-57): the cell of the
+        # card that died
         found = _described_cards(_bracketed_qualifiers(rest[onto.end():]))
-        return (Summon(what=found[0], to=Cell(of="that")), found[1]) if found else None
+        if not found:
+            return None
+        lives = _ENTERS_WITH_LIVES.match(found[1])
+        if lives:  # «…, она входит в игру с 1 жизнью» (20-57): the card summoned
+            return Summon(what=found[0], to=Cell(of="that"), lives=int(lives.group("n"))), \
+                found[1][lives.end():]
+        return Summon(what=found[0], to=Cell(of="that")), found[1]
     onto_that = re.match(r"на (?:него|нее) ", rest)
     if onto_that:  # «может вызвать на него паразита стоимостью X или менее» (50-135): onto the
         # card named before

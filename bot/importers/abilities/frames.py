@@ -2304,8 +2304,9 @@ def _triggered(s: str) -> list[Ability] | None:
                 b = dataclasses.replace(b, cap=None)
             if b is not None and _named_cards(when) > 1 and _mentions_that(b.effects) \
                     and not _swapped_first(b.effects):
-                attacker = _attacker_named(more, when) or _one_of_gender(more, when) \
-                    or _destroyer(b.effects, when) or _vacated_by_destroyed(b.effects, when)
+                attacker = _the_dead(more, when) or _attacker_named(more, when) \
+                    or _one_of_gender(more, when) or _destroyer(b.effects, when) \
+                    or _vacated_by_destroyed(b.effects, when)
                 if attacker is None:
                     continue  # «Когда ваше существо уничтожает существо противника оно …»: which?
                 b = dataclasses.replace(b, effects=attacker(b.effects))
@@ -2520,6 +2521,26 @@ def _one_of_gender(rest: str, when: When) -> Callable[[Any], Any] | None:
     if ref is None:
         return None
     return lambda value: _ref_as(value, "that", ref)
+
+
+#: «, она входит в игру с 1 жизнью»: the card an effect brings into play, no card named before.
+_ENTERS_PLAY = re.compile(r", (?:он|она|оно) входит в игру с \d+ жизнью")
+#: A pronoun that may name a card of the trigger.
+_PRONOUN = re.compile(r"(?:^|(?<=[\s(]))(?:он|она|оно|они|его|ее|их|ей|ему|им|ним|ней|него|нее|нему)"
+                      r"(?=$|[\s,;.)])")
+
+
+def _the_dead(rest: str, when: When) -> Callable[[Any], Any] | None:
+    """«При гибели вашего существа с вальхаллой от атаки карты противника вы можете вызвать на
+    месте погибшего карту с таким же названием, она входит в игру с 1 жизнью» (20-57): in a
+    trigger on a death that names another card too (the attacker's), «погибшего» is the card
+    that died (``subject``; «с таким же названием» its name too) — read so only when no pronoun
+    of the effects may name another card («она входит в игру» is the card brought in); else
+    None."""
+    if when.event != "death" or not isinstance(when.subject, Selector) \
+            or "погибшего" not in rest or _PRONOUN.search(_ENTERS_PLAY.sub("", rest)):
+        return None
+    return lambda value: _ref_as(value, "that", "subject")
 
 
 #: What only a card in play gets: a keyword, a bonus, extra lives, a heal; or is done to it:
