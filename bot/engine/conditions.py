@@ -425,9 +425,13 @@ def _cost(sel: Selector, piece: Piece) -> Truth:
     cost = piece.card.cost if piece.card else None
     if cost is None:
         return Truth.unknown(f"стоимость {piece_label(piece)}")
+    if isinstance(sel.cost_max, str) and sel.cost_min == sel.cost_max:  # «стоимостью Х» (40-123)
+        return Truth.unknown(f"стоимость {piece_label(piece)} равна ли {sel.cost_max.replace('X', 'Х')}")
     if isinstance(sel.cost_max, str):  # «стоимостью Х или менее», «3+Х»: X not known here
         bound = str(sel.cost_max).replace("X", "Х")
         return Truth.unknown(f"стоимость {piece_label(piece)} не больше ли {bound}")
+    if isinstance(sel.cost_min, str):
+        return Truth.unknown(f"стоимость {piece_label(piece)} не меньше ли {sel.cost_min.replace('X', 'Х')}")
     return Truth.of((sel.cost_max is None or cost <= sel.cost_max)
                     and (sel.cost_min is None or cost >= sel.cost_min))
 

@@ -1662,3 +1662,10 @@ def test_a_movement_bonus_a_trigger_gives_again_may_be_any_size() -> None:
     position = pos(at(card(grows), "a1"))
     r = can_move(position, Ref.at(position, "a1"), Ref.at(position, "a5"))
     assert r.verdict == "unknown"
+
+
+def test_a_cost_of_exactly_x_is_unknown() -> None:
+    # 40-123 «Мастер ядов»: «существа противника стоимостью Х …, где Х стоимость показанной карты»
+    owner = at(card(), "a1")
+    r = selects(Selector(cost_min="X", cost_max="X"), owner, Scene(pos(owner), owner))
+    assert r.value is None and "равна ли Х" in (r.missing or "")

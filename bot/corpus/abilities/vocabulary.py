@@ -415,7 +415,7 @@ class Selector(Value):
     markers: tuple[str, ...] = set_field()
     cell_markers: tuple[str, ...] = set_field()
     cost_max: Amount | None = None
-    cost_min: int | None = None
+    cost_min: Amount | None = None
     cost_below: Ref | None = None
     cost_above: Ref | None = None
     cost_equal: Ref | None = None

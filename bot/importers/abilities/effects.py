@@ -769,8 +769,15 @@ _WHILE_ON_FIELD = re.compile(r",? до тех пор, пока " + re.escape(SEL
                              + _END)
 
 
+#: «… получают на одну рану больше от отравления в этот ход» (40-123): to the end of this turn.
+_THIS_TURN = re.compile(r" в этот ход" + _END)
+
+
 def _until(rest: str) -> tuple[Until | None, str]:
     m = re.match(_UNTIL_RE, rest)
+    this_turn = None if m else _THIS_TURN.match(rest)
+    if this_turn:
+        return "end_of_turn", rest[this_turn.end():]
     if not m:
         squad = _WHILE_IN_SQUAD.match(rest)
         if squad:

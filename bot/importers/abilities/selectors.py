@@ -320,6 +320,8 @@ _AFTER: tuple[tuple[re.Pattern[str], str], ...] = (
     # «стоимостью 3+Х или менее» (X arithmetic, 40-44: «x+3» once normalised)
     (re.compile(r" стоимостью (\d+|" + X_AMOUNT + r") или (?:менее|меньше)$"), "cost_max"),
     (re.compile(r" стоимостью (\d+) или (?:более|больше)$"), "cost_min"),
+    # «существа противника стоимостью Х …, где Х стоимость показанной карты» (40-123): exactly
+    (re.compile(r" стоимостью (\d+|x)$"), "cost_exact"),
     # «вашего стоящего рядом существа меньшей стоимости» (30-85): than the card itself
     (re.compile(r" меньшей стоимости$"), "cost_below"),
     # «Ваши существа с добиванием имеют +1 к добиванию по существам меньшей, чем они,
@@ -547,6 +549,10 @@ def noun_phrase(phrase: str) -> Phrase | None:
                     fields[what] = {"cost_below": "self", "cost_above": "subject"}.get(what, "that")
             elif what in ("cost_max", "cost_min"):
                 fields[what] = amount(m.group(1))
+            elif what == "cost_exact":
+                if "cost_max" in fields or "cost_min" in fields:
+                    return None
+                fields["cost_max"] = fields["cost_min"] = amount(m.group(1))
             elif what in ("wounds_min", "healed_min"):
                 if what in fields:
                     return None
