@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import re
 import sys
 import types
@@ -113,9 +114,18 @@ class _Builder:
         return out
 
     def dispatch(self) -> dict[str, Any]:
-        """``kind`` → its definition, for every kinded class."""
-        return {"allOf": [{"if": {"properties": {"kind": {"const": kind}}},
-                           "then": _ref(_def_name(cls))} for kind, cls in self.kinded.items()]}
+        """``kind`` → its definition, for every kinded class, in two steps: first the group of
+        ~√n kinds the kind is in, then the kind. A validator tries every ``if`` in turn, and a
+        failed one costs an exception: 116 kinds in one list cost ~115 per ability, over half
+        of a cold build's schema check; grouped, ~22."""
+        kinds = list(self.kinded.items())
+        size = max(1, math.isqrt(len(kinds)))
+        groups = [kinds[i:i + size] for i in range(0, len(kinds), size)]
+        return {"allOf": [{"if": {"properties": {"kind": {"enum": [k for k, _ in group]}}},
+                           "then": {"allOf": [{"if": {"properties": {"kind": {"const": kind}}},
+                                               "then": _ref(_def_name(cls))}
+                                              for kind, cls in group]}}
+                          for group in groups]}
 
     def value(self, cls: type) -> dict[str, Any]:
         hints = _hints(cls)
