@@ -346,16 +346,20 @@ def _movement(sel: Selector, piece: Piece, position: Position) -> Truth:
         return TRUE
     where = f" на {piece.cell}" if piece.cell else ""
     fact = f"какое движение у {piece.genitive}{where}"
+    low, high = sel.movement_min, sel.movement_max
+    if isinstance(low, str) or isinstance(high, str):  # «… меньшей или равной … Х» (50-191)
+        than, bound = ("больше", high) if isinstance(high, str) else ("меньше", low)
+        return Truth.unknown(f"движение {piece_label(piece, genitive=True)} не {than} ли "
+                             f"{str(bound).replace('X', 'Х')}")
     card = piece.card
-    if card is None or card.movement is None or isinstance(sel.movement_max, str):  # X, X-1 …
+    if card is None or card.movement is None:
         return Truth.unknown(fact)
     if any(isinstance(b, MovementBonus) for b in _nested(piece.abilities())) or any(
             b.target != "self" for p in position for b in _nested(p.abilities())
             if isinstance(b, MovementBonus)):
         return Truth.unknown(fact)  # a bonus may change it: not evaluated
     movement = card.movement
-    return Truth.of((sel.movement_min is None or movement >= sel.movement_min)
-                    and (sel.movement_max is None or movement <= sel.movement_max))
+    return Truth.of((low is None or movement >= low) and (high is None or movement <= high))
 
 
 def _nested(values: object) -> Iterator[object]:

@@ -1208,7 +1208,8 @@ def test_a_creature_with_movement_n_or_more_by_its_printed_movement() -> None:
     r = selects(Selector(movement_min=2), unknown, Scene(pos(slow, unknown), slow))
     assert r.value is None and r.missing and "движение" in r.missing
     # «с движением Х или менее» (50-169): X is not known here
-    assert selects(Selector(movement_max="X"), slow, scene).value is None
+    bounded = selects(Selector(movement_max="X"), slow, scene)  # the missing fact is X's bound
+    assert bounded.value is None and bounded.missing and "не больше ли Х" in bounded.missing
     # its own «+1 к движению», or another card's bonus to others, may change it
     boosted = at(card(MovementBonus(text="+1 к движению.", value=1), movement=1), "e2")
     assert selects(Selector(movement_min=2), boosted, Scene(pos(boosted), boosted)).value is None
