@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 from bot.corpus.abilities import (
     AdjacentTargets,
@@ -35,6 +35,7 @@ from bot.corpus.abilities import (
     Trigger,
     When,
     Wound,
+    field_names,
 )
 from bot.corpus.abilities import Cell as CellSpec
 from bot.engine import rules
@@ -129,14 +130,12 @@ def unchecked(when: When) -> list[str]:
     """What ``when`` says that a described relocation does not settle (so the trigger may have
     fired or not): every field set to other than its default, beyond those checked."""
     out = []
-    for name in _WHEN_FIELDS:
+    for name in field_names(When):
         value = getattr(when, name)
         if name not in _CHECKED and value not in (None, False, ()):
             out.append(_UNCHECKED.get(name, f"«{name}»"))
     return out
 
-
-_WHEN_FIELDS = tuple(f.name for f in fields(When))  # dataclasses.fields is slow on every call
 
 
 def _diagonal(step: Step) -> Truth:

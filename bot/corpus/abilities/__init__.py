@@ -173,6 +173,7 @@ from bot.corpus.abilities.vocabulary import (
     WoundsTaken,
     XValue,
     Zone,
+    field_names,
     read_in_full,
     set_field,
     walk,
@@ -180,7 +181,7 @@ from bot.corpus.abilities.vocabulary import (
 )
 
 __all__ = [
-    "AbilityDataError", "from_data", "to_data", "Ability", "Action", "Activated",
+    "field_names", "AbilityDataError", "from_data", "to_data", "Ability", "Action", "Activated",
     "AdjacentTargets", "CountersAsOpen", "Amount", "AsAdjacent", "Attack", "AttackBonus", "AttackKind", "Block",
     "CONDITION_KINDS", "BecomeElement", "BecomeSymbiote", "Cancel", "Cannot", "Cell", "ChangeControl", "Choice", "Choose", "Conditional", "Close", "Column", "Condition", "Cost",
     "Countable", "Counters", "Crystals", "CountersAction", "Defends", "Delayed", "Destroy", "Diagonal", "DieBonus", "DieResult",

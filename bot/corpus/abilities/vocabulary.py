@@ -2113,14 +2113,14 @@ def walk(value: Any) -> Any:
             yield from walk(item)
     elif isinstance(value, Value):
         yield value
-        for name in _field_names(type(value)):
+        for name in field_names(type(value)):
             yield from walk(getattr(value, name))
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
+def field_names(cls: type) -> tuple[str, ...]:
     """The field names of a value class, worked out once (``dataclasses.fields`` is slow)."""
     names = _FIELD_NAMES.get(cls)
     if names is None:
@@ -2147,7 +2147,7 @@ def prepare() -> None:
     for cls in value_classes():
         _set_fields(cls)
         _value_key(cls)  # a value sorted inside a set-like field: its key reads type hints too
-        _field_names(cls)
+        field_names(cls)
 
 
 def read_in_full(ability: Ability) -> bool:
