@@ -21,16 +21,11 @@ from typing import cast
 from bot.corpus.abilities import (
     Ability,
     Activated,
-    Choice,
-    Conditional,
     Cost,
-    Delayed,
-    Kinded,
     Limit,
     Marker,
     MovesOnly,
     OntoOccupied,
-    Roll,
     Selector,
     Trigger,
 )
@@ -40,7 +35,7 @@ from bot.engine.conditions import Scene, holds, selects
 from bot.engine.position import Piece, Position
 from bot.engine.result import Builder, CheckResult, Verdict
 from bot.engine.truth import FALSE, TRUE, Truth, all_of
-from bot.engine.ways import Held, Way, held, held_effects
+from bot.engine.ways import Held, Way, each_effect, held, held_effects
 from bot.ru import count
 
 
@@ -395,19 +390,10 @@ def _given(holder: Piece, kind: str, test: Callable[[Ability], bool]
     хода», 20-103): whether they did the position does not show. Only the effects themselves and
     those under a condition, a choice, a die roll or a delay; not abilities granted."""
     for h in held(holder):
-        if not isinstance(h.ability, Trigger | Activated):
-            continue
-        stack: list[object] = list(h.ability.effects)
-        while stack:
-            eff = stack.pop()
-            if isinstance(eff, Conditional | Delayed):
-                stack.extend(eff.effects)
-            elif isinstance(eff, Choice):
-                stack.extend(e for option in eff.options for e in option)
-            elif isinstance(eff, Roll):
-                stack.extend(e for outcome in eff.outcomes for e in outcome.effects)
-            elif isinstance(eff, Kinded) and eff.kind == kind and test(cast(Ability, eff)):
-                yield h, cast(Ability, eff)
+        if isinstance(h.ability, Trigger | Activated):
+            for eff in each_effect(h.ability.effects):
+                if eff.kind == kind and test(cast(Ability, eff)):
+                    yield h, cast(Ability, eff)
 
 
 def _given_size(frame: Ability, eff: Ability) -> int:

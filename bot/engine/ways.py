@@ -30,6 +30,7 @@ from bot.corpus.abilities import (
     Condition,
     Conditional,
     Cost,
+    Delayed,
     Discharge,
     Effect,
     Formation,
@@ -183,7 +184,7 @@ def ways(piece: Piece, kind: str, asked: int | None = None) -> list[Way]:
                                          and a.condition is not None else ())
             out += [Way(kind, h.text, eff, a, conditions, a.limit or h.limit,
                         unread=_unread(piece, h.text))
-                    for eff in _effects(a.effects) if eff.kind == kind]
+                    for eff in each_effect(a.effects) if eff.kind == kind]
     return out
 
 
@@ -194,7 +195,7 @@ def granted_for_a_while(piece: Piece, kind: str) -> Held | None:
     for h in held(piece):
         if isinstance(h.ability, Trigger) and any(
                 isinstance(e, Grant) and e.ability.kind == kind
-                for e in _effects(h.ability.effects)):
+                for e in each_effect(h.ability.effects)):
             return h
     return None
 
@@ -228,7 +229,7 @@ def moves_first(way: Way) -> bool:
     1-2-2, дальность 4», 50-24): the attack is made from that cell."""
     if way.frame is None or way.effect is None:
         return False
-    for eff in _effects(way.frame.effects):
+    for eff in each_effect(way.frame.effects):
         if eff is way.effect:
             return False
         if eff.kind in _RELOCATING and getattr(eff, "target", "self") == "self":
@@ -246,23 +247,23 @@ def _declares(ability: Ability, kind: str) -> bool:
     """Whether ``ability`` is a way of ``kind`` its holder declares: bare, or paid."""
     if ability.kind == kind:
         return True
-    return isinstance(ability, Activated) and any(e.kind == kind for e in _effects(ability.effects))
+    return isinstance(ability, Activated) and any(e.kind == kind for e in each_effect(ability.effects))
 
 
-def _effects(effects: tuple[Effect, ...]) -> Iterator[Effect]:
+def each_effect(effects: tuple[Effect, ...]) -> Iterator[Effect]:
     """Effects in order, the options of a choice («… или …»), the outcomes of a die roll
-    («бросьте кубик; если выпало …») and the effects under a condition («если после этого …»)
-    included."""
+    («бросьте кубик; если выпало …»), the effects under a condition («если после этого …») and
+    those put off («в начале следующего хода …») included; not the abilities they grant."""
     for eff in effects:
         yield eff
         if isinstance(eff, Choice):
             for option in eff.options:
-                yield from _effects(option)
+                yield from each_effect(option)
         if isinstance(eff, Roll):
             for outcome in eff.outcomes:
-                yield from _effects(outcome.effects)
-        if isinstance(eff, Conditional):  # «…; если после этого … разряд на 3» (20-167)
-            yield from _effects(eff.effects)
+                yield from each_effect(outcome.effects)
+        if isinstance(eff, Conditional | Delayed):  # «…; если после этого … разряд на 3» (20-167)
+            yield from each_effect(eff.effects)
 
 
 def _unread(piece: Piece, text: str) -> tuple[str, ...]:
