@@ -502,7 +502,7 @@ def summon(text: str) -> tuple[Effect, str] | None:
         found = _described_cards(_bracketed_qualifiers(rest[onto.end():]))
         if not found:
             return None
-        lives = _ENTERS_WITH_LIVES.match(found[1])
+        lives = ENTERS_WITH_LIVES.match(found[1])
         if lives:  # «…, она входит в игру с 1 жизнью» (20-57): the card summoned
             return Summon(what=found[0], to=Cell(of="that"), lives=int(lives.group("n"))), \
                 found[1][lives.end():]
@@ -593,7 +593,7 @@ def _resurrect(text: str) -> tuple[Effect, str] | None:
     found = _described_cards(rest)
     if not found:
         return None
-    lives = _ENTERS_WITH_LIVES.match(found[1])
+    lives = ENTERS_WITH_LIVES.match(found[1])
     if lives:  # «…, оно входит в игру с 1 жизнью» (40-101): the card brought back
         return Resurrect(what=found[0], lives=int(lives.group("n"))), found[1][lives.end():]
     return Resurrect(what=found[0]), found[1]
@@ -602,7 +602,7 @@ def _resurrect(text: str) -> tuple[Effect, str] | None:
 #: «возродить Упырёныша [на его клетке]»: the card itself (its own name), onto that card's cell.
 _ITSELF_ONTO = re.compile(re.escape(SELF) + r"(?P<of> на (?:его|ее) клетке)?" + _END)
 #: «, оно входит в игру с 1 жизнью» right after a card brought back: with that many lives.
-_ENTERS_WITH_LIVES = re.compile(r", (?:оно|она|он) входит в игру с (?P<n>\d+) жизнью" + _END)
+ENTERS_WITH_LIVES = re.compile(r", (?:оно|она|он) входит в игру с (?P<n>\d+) жизнью" + _END)
 
 
 def _phrase_ends(text: str) -> list[int]:

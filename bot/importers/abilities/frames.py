@@ -2523,8 +2523,6 @@ def _one_of_gender(rest: str, when: When) -> Callable[[Any], Any] | None:
     return lambda value: _ref_as(value, "that", ref)
 
 
-#: «, она входит в игру с 1 жизнью»: the card an effect brings into play, no card named before.
-_ENTERS_PLAY = re.compile(r", (?:он|она|оно) входит в игру с \d+ жизнью")
 #: A pronoun that may name a card of the trigger.
 _PRONOUN = re.compile(r"(?:^|(?<=[\s(]))(?:он|она|оно|они|его|ее|их|ей|ему|им|ним|ней|него|нее|нему)"
                       r"(?=$|[\s,;.)])")
@@ -2538,7 +2536,7 @@ def _the_dead(rest: str, when: When) -> Callable[[Any], Any] | None:
     of the effects may name another card («она входит в игру» is the card brought in); else
     None."""
     if when.event != "death" or not isinstance(when.subject, Selector) \
-            or "погибшего" not in rest or _PRONOUN.search(_ENTERS_PLAY.sub("", rest)):
+            or "погибшего" not in rest or _PRONOUN.search(fx.ENTERS_WITH_LIVES.sub("", rest)):
         return None
     return lambda value: _ref_as(value, "that", "subject")
 
