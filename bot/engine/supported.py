@@ -31,6 +31,7 @@ from bot.corpus.abilities import (
     Trigger,
     Unchangeable,
 )
+from bot.engine.ways import each_effect
 
 #: Entries the checks read as they stand: slow jumps and teleports, ranged attacks declared
 #: without a cost, incorporeality, formation, manoeuvre (static rules of moving and attacking,
@@ -68,9 +69,9 @@ def applied(ability: Ability) -> bool:
     match ability:
         case Trigger():
             return fires_on_relocation(ability) or any(
-                e.kind in APPLIED_EFFECTS for e in ability.effects)
-        case Activated():
-            return any(e.kind in APPLIED_EFFECTS for e in ability.effects)
+                e.kind in APPLIED_EFFECTS for e in each_effect(ability.effects))
+        case Activated():  # as ways.ways finds them: in a choice, a roll, under a condition
+            return any(e.kind in APPLIED_EFFECTS for e in each_effect(ability.effects))
         case Static():
             return any(applied(g) for g in ability.grants)
         case Formation() | Incorporeal():

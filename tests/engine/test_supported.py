@@ -10,6 +10,7 @@ from bot.corpus.abilities import (
     AttackBonus,
     Cannot,
     Cell,
+    Choice,
     Cost,
     Counters,
     Diagonal,
@@ -29,6 +30,7 @@ from bot.corpus.abilities import (
     Swap,
     SwapTwo,
     Teleport,
+    Throw,
     Trigger,
     Unparsed,
     When,
@@ -53,6 +55,9 @@ ROWS = When(event="relocate", from_=Cell(region="own_third_row"),
     (Trigger(when=ROWS, effects=(Wound(value=1, target="that"),)), True),
     (Trigger(when=When(event="death"), effects=(Jump(range=3),)), True),
     (Trigger(when=When(event="death"), effects=(Wound(value=1, target="that"),)), False),
+    # a way in one option of a choice, as `!check` finds it (40-82: «метание …, либо …»)
+    (Trigger(when=When(event="attack"), effects=(Choice(options=(
+        (Throw(values=(1, 1, 1), range=3),), (Wound(value=1, target="that"),))),)), True),
     # any relocation trigger fires when the question describes the move (its cells evaluated)
     (Trigger(when=When(event="relocate", to=Cell(adjacent=True)),
              effects=(Wound(value=1, target="that"),)), True),
